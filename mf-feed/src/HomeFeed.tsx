@@ -1,0 +1,3 @@
+export default function HomeFeed() {
+  return <div>feed</div>;
+}

@@ -1,0 +1,119 @@
+/**
+ * The one build preset every app uses. An app's own `rspack.config.ts` names only
+ * itself and what it exposes; everything else (swc, CSS, HTML, Module Federation,
+ * the shared singletons) lives here so the six apps cannot drift apart.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, rspack } from '@rspack/core';
+
+const rootDir = import.meta.dirname;
+
+function versionOf(packageJsonPath: string): string {
+  return (JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { version: string }).version;
+}
+
+/** The version the workspace really installed, so `requiredVersion` is exact and not a `workspace:*`. */
+function installedVersion(pkg: string): string {
+  return versionOf(path.join(rootDir, 'shell', 'node_modules', pkg, 'package.json'));
+}
+
+/**
+ * Singletons: one copy on the page, whichever app loads first provides it. The session store,
+ * the QueryClient and React context only work when every remote sees the same instance.
+ */
+function sharedSingletons() {
+  const singleton = (version: string) => ({ singleton: true, requiredVersion: `^${version}`, version });
+  const react = installedVersion('react');
+  const reactDom = installedVersion('react-dom');
+  return {
+    react: singleton(react),
+    'react/jsx-runtime': singleton(react),
+    'react-dom': singleton(reactDom),
+    'react-dom/client': singleton(reactDom),
+    'react-router-dom': singleton(installedVersion('react-router-dom')),
+    '@tanstack/react-query': singleton(installedVersion('@tanstack/react-query')),
+    zustand: singleton(installedVersion('zustand')),
+    'shared-api': singleton(versionOf(path.join(rootDir, 'shared-api', 'package.json'))),
+    'shared-ui': singleton(versionOf(path.join(rootDir, 'shared-ui', 'package.json'))),
+  };
+}
+
+export interface AppOptions {
+  /** Folder of the app (pass `import.meta.dirname`). */
+  dir: string;
+  /** Module Federation name, e.g. `mf_feed`. */
+  name: string;
+  /** What a remote exposes; the host (shell) exposes nothing and gets an HTML page instead. */
+  exposes?: Record<string, string>;
+}
+
+export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
+  const production = process.env.NODE_ENV !== 'development';
+  const isHost = !exposes;
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      // A remote's chunks resolve relative to wherever its manifest was served from,
+      // so one build can be published under any URL (stable, canary, another host).
+      publicPath: isHost ? '/app/' : 'auto',
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      cssFilename: '[name].[contenthash:10].css',
+      cssChunkFilename: '[name].[contenthash:10].css',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.(ts|tsx)$/,
+          exclude: /node_modules[\\/](?!\.pnpm)/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+              target: 'es2022',
+            },
+          },
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(svg|png|ico|woff2)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      }),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.[contenthash:10].js',
+        exposes,
+        manifest: true,
+        dts: false,
+        shared: sharedSingletons(),
+        // A remote that is down must not blank the host: take what is loaded first.
+        shareStrategy: 'loaded-first',
+      }),
+      isHost &&
+        new rspack.HtmlRspackPlugin({
+          template: path.join(dir, 'src', 'index.html'),
+          filename: 'index.html',
+          inject: 'body',
+          minify: production,
+        }),
+    ],
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Configuration from environment variables, with defaults that let `npm start`
+ * run on a fresh machine with nothing else installed. Documented in the README.
+ */
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number.parseInt(raw, 10);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Public origin of the site; writes with a cookie must come from it. */
+  publicOrigin: string;
+  /** Extra origins allowed to write (comma-separated), e.g. a dev server. */
+  allowedOrigins: string[];
+  /** Real PostgreSQL when set; embedded PGlite in `dataDir` otherwise. */
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  dataDir: string;
+  /** Where the built shell and remotes live (each app's `dist`). */
+  appsDir: string;
+  /** JSON file describing remotes (stable and canary manifests); built-in defaults when absent. */
+  remotesFile: string;
+  /** Base URL under which uploaded files are served; empty means this server (`/files/...`). */
+  filesCdn: string;
+  logLevel: string;
+  /** Set in tests: deterministic captcha text so a browser test can sign up without a bypass. */
+  captchaFixedText: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  secureCookies: boolean;
+  rateLimits: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int('PORT', 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: int('DATABASE_POOL_SIZE', 10),
+    dataDir,
+    appsDir: path.resolve(env.APPS_DIR ?? repoRoot),
+    remotesFile: path.resolve(env.REMOTES_FILE ?? path.join(dataDir, 'remotes.json')),
+    filesCdn: env.FILES_CDN ?? '',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    captchaFixedText: env.CAPTCHA_FIXED_TEXT || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Gwar <no-reply@gwar.local>',
+    secureCookies: env.SECURE_COOKIES === '1' || (env.PUBLIC_ORIGIN ?? '').startsWith('https://'),
+    rateLimits: env.RATE_LIMITS !== '0',
+  };
+}

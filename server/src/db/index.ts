@@ -1,0 +1,130 @@
+/**
+ * One data-access API for both back ends: node-postgres (`pg`). With DATABASE_URL it is a
+ * real connection pool; otherwise the same `pg.Pool` drives an embedded PGlite database
+ * kept in the data folder, so the queries, result types and transactions are identical.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import pg from 'pg';
+
+// int8 (count(*), sums) as JS numbers: every such value here stays far below 2^53.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+// numeric as number: ranks and ratios, never money.
+pg.types.setTypeParser(1700, (value) => Number.parseFloat(value));
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<pg.QueryResult<T>>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement SQL script (migrations); no parameters. */
+  exec(script: string): Promise<void>;
+  /** Subscribes to NOTIFY on a channel; returns the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  poolSize?: number;
+  /** Use an in-memory PGlite (tests) instead of the data folder. */
+  memory?: boolean;
+  /** Start PGlite from a dump (tests copy one migrated template per suite). */
+  loadDataDir?: Blob | File;
+}
+
+async function inTransaction<T>(pool: pg.Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export async function openDb(options: DbOptions): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options);
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on('error', () => undefined); // an idle client's error must not crash the process
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  return {
+    kind: 'postgres',
+    query: (text, params) => pool.query(text, params as unknown[]),
+    transaction: (fn) => inTransaction(pool, fn),
+    async exec(script) {
+      await pool.query(script);
+    },
+    async listen(channel, onPayload) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString });
+        await listener.connect();
+        listener.on('notification', (message) => {
+          for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+        });
+      }
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    async close() {
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(options: DbOptions): Promise<Db> {
+  let dataDir: string | undefined;
+  if (!options.memory) {
+    dataDir = path.join(options.dataDir, 'pgdata');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create(
+    dataDir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
+  // PGlite runs one statement at a time: a pool of one connection queues the rest,
+  // and keeps a transaction's statements together.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  return {
+    kind: 'pglite',
+    query: (text, params) => pool.query(text, params as unknown[]),
+    transaction: (fn) => inTransaction(pool, fn),
+    async exec(script) {
+      await pool.query(script);
+    },
+    async listen(channel, onPayload) {
+      return pglite.listen(channel, onPayload);
+    },
+    async close() {
+      await pool.end();
+      await pglite.close();
+    },
+  };
+}

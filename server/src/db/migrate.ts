@@ -1,0 +1,65 @@
+/**
+ * Ordered SQL migrations from `server/migrations/NNNN_name.sql`, each applied once, in its
+ * own transaction, and recorded in `schema_migrations`. A landed migration is never edited:
+ * a change is a new file. A checksum guards against that mistake.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Db } from './index.ts';
+
+export const migrationsDir = path.resolve(import.meta.dirname, '..', '..', 'migrations');
+
+export interface Migration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export function readMigrations(dir = migrationsDir): Migration[] {
+  return readdirSync(dir)
+    .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
+    .sort()
+    .map((file) => {
+      const sql = readFileSync(path.join(dir, file), 'utf8');
+      return {
+        name: file.replace(/\.sql$/, ''),
+        sql,
+        checksum: createHash('sha256').update(sql).digest('hex'),
+      };
+    });
+}
+
+export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
+  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY,
+    checksum text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  const applied = new Map(
+    (
+      await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations')
+    ).rows.map((row) => [row.name, row.checksum]),
+  );
+  const done: string[] = [];
+  for (const migration of migrations) {
+    const previous = applied.get(migration.name);
+    if (previous !== undefined) {
+      if (previous !== migration.checksum) {
+        throw new Error(
+          `Migration ${migration.name} was edited after it was applied; add a new migration instead.`,
+        );
+      }
+      continue;
+    }
+    await db.transaction(async (tx) => {
+      await tx.query(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [
+        migration.name,
+        migration.checksum,
+      ]);
+    });
+    done.push(migration.name);
+  }
+  return done;
+}

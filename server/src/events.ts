@@ -1,0 +1,36 @@
+/**
+ * Events between API nodes through PostgreSQL LISTEN/NOTIFY: a node that changes something
+ * other nodes must know about (a new notification, a chat message) publishes on a channel;
+ * every node, including itself, receives it. Works the same on PGlite (one node).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/index.ts';
+
+export interface Events {
+  publish(channel: string, payload: unknown): Promise<void>;
+  subscribe(channel: string, handler: (payload: unknown) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export function createEvents(db: Db, log: FastifyBaseLogger): Events {
+  const unsubscribers: Array<() => Promise<void>> = [];
+  return {
+    async publish(channel, payload) {
+      await db.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify(payload)]);
+    },
+    async subscribe(channel, handler) {
+      const unsubscribe = await db.listen(channel, (raw) => {
+        try {
+          handler(JSON.parse(raw));
+        } catch (error) {
+          log.warn({ err: error, channel }, 'bad event payload');
+        }
+      });
+      unsubscribers.push(unsubscribe);
+      return unsubscribe;
+    },
+    async close() {
+      await Promise.all(unsubscribers.map((unsubscribe) => unsubscribe().catch(() => undefined)));
+    },
+  };
+}

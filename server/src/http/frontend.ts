@@ -1,0 +1,134 @@
+/**
+ * Serves the built front end: the shell under `/app/`, each remote under `/mf/<app>/`
+ * (local builds) and `/mf/<app>@<version>/` (published versions in the data folder, e.g. a
+ * canary), the remote registry at `/remotes.json`, and the shell's HTML for every spec route.
+ *
+ * Hashed files are cached for a year; manifests and the HTML are revalidated every time, so a
+ * new deployment of one remote reaches users on their next page load.
+ */
+import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { COHORT_COOKIE, parseCohort, REMOTE_APPS, RemoteRegistry } from '../remotes/registry.ts';
+
+export const THEME_COOKIE = 'gwar_theme';
+const THEMES = new Set(['dark', 'light', 'default']);
+
+/** Spec §2 routes; anything else gets the shell with status 404 (the shell shows the 404 page). */
+const SPA_ROUTES: RegExp[] = [
+  /^\/$/,
+  /^\/(microblog|lurking|notifs|chats|add|drafts|edit|settings|login|join|reset|verify|profile|personal|tags|blocks|follows|favorites|reports|terms|privacy|faq|contact|idea|drdpr|reload)\/?$/,
+  /^\/(chat|user|post|moderated|tag)(\/[^/]+)?\/?$/,
+  /^\/draft\/[^/]+\/?$/,
+  /^\/z(\/[^/]+)?\/?$/,
+];
+
+export function isSpaRoute(pathname: string): boolean {
+  return SPA_ROUTES.some((pattern) => pattern.test(pathname));
+}
+
+function setAssetHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
+  const base = path.basename(filePath);
+  // Manifests and un-hashed files must be revalidated; content-hashed ones never change.
+  const hashed = /\.[0-9a-f]{8,}\.(js|css|map|svg|png|woff2)$/.test(base);
+  reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header('Access-Control-Allow-Origin', '*');
+  reply.header('X-Content-Type-Options', 'nosniff');
+}
+
+export async function registerFrontend(app: FastifyInstance, config: Config): Promise<void> {
+  const registry = new RemoteRegistry(config.remotesFile, (message) => app.log.warn(message));
+
+  app.get('/remotes.json', async (request, reply) => {
+    let cohort = parseCohort(request.cookies[COHORT_COOKIE]);
+    if (cohort === null) {
+      cohort = randomInt(100);
+      void reply.setCookie(COHORT_COOKIE, String(cohort), {
+        path: '/',
+        maxAge: 365 * 86_400,
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: config.secureCookies,
+      });
+    }
+    void reply.header('Cache-Control', 'no-store');
+    return { cohort, remotes: registry.resolve(cohort) };
+  });
+
+  // Local builds of each remote.
+  for (const dir of Object.values(REMOTE_APPS)) {
+    await app.register(fastifyStatic, {
+      root: path.join(config.appsDir, dir, 'dist'),
+      prefix: `/mf/${dir}/`,
+      decorateReply: false,
+      index: false,
+      setHeaders: setAssetHeaders,
+    });
+  }
+  // Published versions (`data/remotes/<app>/<version>/`), e.g. a canary: /mf/mf-feed@canary/…
+  const publishedRoot = path.join(config.dataDir, 'remotes');
+  app.get('/mf/:app@:version/*', async (request, reply) => {
+    const { app: appDir, version } = request.params as { app: string; version: string; '*': string };
+    const file = (request.params as Record<string, string>)['*'] ?? '';
+    if (!/^[a-z-]+$/.test(appDir) || !/^[a-zA-Z0-9._-]+$/.test(version)) return reply.status(404).send();
+    const root = path.join(publishedRoot, appDir, version);
+    const target = path.resolve(root, file);
+    if (!target.startsWith(root + path.sep) || !existsSync(target) || !statSync(target).isFile()) {
+      return reply.status(404).send();
+    }
+    setAssetHeaders(reply, target);
+    return reply.sendFile(path.relative(root, target), root, { cacheControl: false });
+  });
+
+  // The shell's own assets.
+  const shellDist = path.join(config.appsDir, 'shell', 'dist');
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/app/',
+    index: false,
+    setHeaders: setAssetHeaders,
+  });
+
+  let html: { mtimeMs: number; text: string } | null = null;
+  const shellHtml = (): string | null => {
+    const file = path.join(shellDist, 'index.html');
+    try {
+      const { mtimeMs } = statSync(file);
+      if (html?.mtimeMs !== mtimeMs) html = { mtimeMs, text: readFileSync(file, 'utf8') };
+      return html.text;
+    } catch {
+      return null;
+    }
+  };
+
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const text = shellHtml();
+    if (!text) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('Gwar: aplikacja nie została jeszcze zbudowana. Uruchom `npm start`.');
+    }
+    // The theme is in the HTML before any script runs: no flash of the wrong theme.
+    const cookieTheme = request.cookies[THEME_COOKIE];
+    const theme = request.viewer?.theme ?? (cookieTheme && THEMES.has(cookieTheme) ? cookieTheme : 'dark');
+    return reply
+      .status(status)
+      .header('Cache-Control', 'no-cache')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'strict-origin-when-cross-origin')
+      .type('text/html; charset=utf-8')
+      .send(text.replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`));
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = new URL(request.url, 'http://local').pathname;
+    const wantsHtml = request.method === 'GET' && !/^\/(app|mf|files|api)\//.test(pathname);
+    if (!wantsHtml)
+      return reply.status(404).send({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null });
+    return sendShell(request, reply, isSpaRoute(pathname) ? 200 : 404);
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * A read resource: one query object with whitelisted columns. Each column maps an API name
+ * to a SQL expression and a type; filters, ordering and `select` may only name these.
+ * Values always travel as parameters, cast to the column's type.
+ */
+import type { Queryable } from '../db/index.ts';
+
+export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'timestamptz' | 'text[]' | 'json';
+
+export interface ColumnDef {
+  /** SQL expression, written by us; may refer to the aliases of the resource's FROM. */
+  sql: string;
+  type: ColumnType;
+  /** May appear in filters (default true). */
+  filter?: boolean;
+  /** May appear in `order` (default true for scalar types). */
+  order?: boolean;
+  /** Returned by `select=*` (default true). */
+  inStar?: boolean;
+}
+
+/** What a request knows about its caller, for viewer-dependent joins and visibility. */
+export interface ReadContext {
+  viewerId: number | null;
+  roles: readonly string[];
+  db: Queryable;
+}
+
+export interface SqlFragment {
+  sql: string;
+  params: unknown[];
+}
+
+export interface Resource {
+  name: string;
+  columns: Record<string, ColumnDef>;
+  /**
+   * The FROM clause (with joins). Parameters it uses are numbered from $1; the builder numbers
+   * the request's own parameters after them.
+   */
+  from(ctx: ReadContext): SqlFragment;
+  /** Rows the caller may see at all (e.g. no other people's drafts), ANDed with the request's filters. */
+  visible?(ctx: ReadContext, param: (value: unknown) => string): string | null;
+  /** Filters a request must carry (e.g. votes need `post`), to refuse unbounded scans. */
+  requiredFilters?: string[];
+  defaultOrder?: string;
+  /** Largest page; a larger `limit` is clamped. */
+  maxLimit?: number;
+  /**
+   * A cheap total for `count=exact` when the request's only filters are equalities the resource
+   * keeps a counter for (e.g. a tag's post count). Return null to fall back to counting rows.
+   */
+  fastCount?(ctx: ReadContext, equalities: Map<string, string>): Promise<number | null>;
+}
+
+export function defineResource(resource: Resource): Resource {
+  return resource;
+}

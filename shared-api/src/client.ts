@@ -1,0 +1,145 @@
+/**
+ * The one HTTP client (spec §7): credentials included, two retries on network errors and 5xx
+ * for safe requests (reads never change anything, so repeating them is harmless), no time-out.
+ * Errors arrive in PostgREST's shape and are thrown as `ApiError`.
+ */
+import { LIMITS } from './validation/rules.ts';
+
+export interface ErrorBody {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(body.message);
+    this.name = 'ApiError';
+  }
+  /** The server's §8 key, e.g. `TITLE TOO SHORT`. */
+  get key(): string {
+    return this.body.message;
+  }
+}
+
+/** Thrown when the request never got an answer (offline, connection reset). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('NETWORK ERROR', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export interface Page<T> {
+  rows: T[];
+  /** From `Content-Range`: the part after the slash, when the server counted. */
+  total: number | null;
+  /** Offset of the first row, from `Content-Range`. */
+  first: number | null;
+}
+
+let baseUrl = '';
+/** Where the API lives; the site itself by default. Tests point it at a server. */
+export function setApiBase(url: string): void {
+  baseUrl = url.replace(/\/$/, '');
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function send(path: string, init: RequestInit, retries: number): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(baseUrl + path, { credentials: 'include', ...init });
+    } catch (error) {
+      if (attempt < retries) {
+        await wait(300 * 2 ** attempt);
+        continue;
+      }
+      throw new NetworkError(error);
+    }
+    if (response.status >= 500 && attempt < retries) {
+      await wait(300 * 2 ** attempt);
+      continue;
+    }
+    return response;
+  }
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let body: ErrorBody = { code: `HTTP${response.status}`, message: '', details: null, hint: null };
+  try {
+    const parsed = (await response.json()) as Partial<ErrorBody>;
+    body = { ...body, ...parsed, message: typeof parsed.message === 'string' ? parsed.message : '' };
+  } catch {
+    // not JSON: keep the status alone
+  }
+  return new ApiError(response.status, body);
+}
+
+export function parseContentRange(header: string | null): { first: number | null; total: number | null } {
+  if (!header) return { first: null, total: null };
+  const match = /^(?:(\d+)-\d+|\*)\/(\d+|\*)$/.exec(header.trim());
+  if (!match) return { first: null, total: null };
+  return {
+    first: match[1] === undefined ? null : Number(match[1]),
+    total: match[2] === '*' || match[2] === undefined ? null : Number(match[2]),
+  };
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+
+function queryString(params: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** GET /api/<resource> in PostgREST's grammar; asks for an exact count when `count` is set. */
+export async function getPage<T>(
+  resource: string,
+  params: QueryParams = {},
+  options: { count?: 'exact' | 'estimated'; signal?: AbortSignal } = {},
+): Promise<Page<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.count) headers.Prefer = `count=${options.count}`;
+  const response = await send(
+    `/api/${resource}${queryString(params)}`,
+    { method: 'GET', headers, signal: options.signal ?? null },
+    LIMITS.httpRetries,
+  );
+  if (!response.ok) throw await errorFrom(response);
+  const rows = (await response.json()) as T[];
+  return { rows, ...parseContentRange(response.headers.get('Content-Range')) };
+}
+
+export async function getRows<T>(
+  resource: string,
+  params: QueryParams = {},
+  signal?: AbortSignal,
+): Promise<T[]> {
+  return (await getPage<T>(resource, params, signal ? { signal } : {})).rows;
+}
+
+/** POST /api/rpc/<name>. Calls change things, so they are not retried. */
+export async function rpc<T = { ok: true }>(name: string, body: unknown = {}): Promise<T> {
+  const response = await send(
+    `/api/rpc/${name}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    },
+    0,
+  );
+  if (!response.ok) throw await errorFrom(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : { ok: true }) as T;
+}

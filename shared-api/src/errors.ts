@@ -1,0 +1,76 @@
+/**
+ * Spec §8: server messages and statuses to the Polish text a user sees. Validation keys carry
+ * their Polish text in `details`. The quick-dialog calls swallow failures (see `silent`).
+ */
+import { ApiError, NetworkError } from './client.ts';
+import { MESSAGES, VALIDATION_KEYS } from './validation/rules.ts';
+
+/** Known server keys with their toasts. The spec gives two; the rest are ours, in the same voice. */
+export const ERROR_TEXTS: Record<string, string> = {
+  'USER RATING TOO LOW': MESSAGES.ratingTooLow,
+  'PORN CONTENT DETECTED': 'Wykryto pornografię, zgłoszenie zanotowane',
+  'CAPTCHA GENERATOR FAILED': 'Nie udało się wygenerować kodu z obrazka, spróbuj ponownie',
+  'CAPTCHA INCORRECT': 'Kod z obrazka jest nieprawidłowy',
+  'DOMAIN DOES NOT EXIST': 'Taka domena nie istnieje',
+  'EMAIL INCORRECT FOR GIVEN USER': 'Ten email nie pasuje do konta',
+  'INCORRECT SESSION': 'Sesja wygasła, zaloguj się ponownie',
+  'FILE UPLOAD FAILED': 'Nie udało się wgrać pliku',
+  'INPROPER FILE': 'Nieobsługiwany plik (dozwolone: jpeg, png, tiff, webp, svg, gif)',
+  'PASSWORD INCORRECT': 'Nieprawidłowa nazwa użytkownika lub hasło',
+  'POST CONTENT REQUIRED': MESSAGES.bodyRequired,
+  'POST NOT FOUND': 'Wpis nie został znaleziony',
+  'POST IS NOT DRAFT': 'Ten wpis nie jest już szkicem',
+  'REPLY POST NOT FOUND': 'Wpis, na który odpowiadasz, już nie istnieje',
+  'TAG DOES NOT EXIST': 'Taki tag nie istnieje',
+  'TITLE REQUIRED': MESSAGES.titleRequired,
+  'TITLE TOO SHORT': MESSAGES.titleTooShort,
+  'TOKEN NOT FOUND': 'Link jest nieprawidłowy albo wygasł',
+  'USER BANNED': 'Twoje konto zostało zablokowane',
+  'USER IS NOT THE AUTHOR': 'Tylko autor może to zrobić',
+  'USER IS THE AUTHOR': 'Nie możesz tego zrobić z własnym wpisem',
+  'USER NOT FOUND': 'Nie znaleziono użytkownika',
+  'USER INACTIVE': 'Konto nie jest aktywne, kliknij link z emaila',
+  'USER NOT INACTIVE': 'Konto jest już aktywne',
+  'USERNAME TAKEN': 'Ta nazwa użytkownika lub email są już zajęte',
+  'USER BLACKLISTED': 'Autor dodał Cię do czarnej listy',
+  'YOU MUST BE SIGNED IN': 'Musisz się zalogować',
+  'YOU MUST BE SIGNED OUT': 'Musisz się najpierw wylogować',
+  'TAG NOT FOUND': 'Nie znaleziono tagu',
+  'TOO MANY REQUESTS': 'Za dużo prób, spróbuj ponownie za chwilę',
+  'TOO MANY FILES': MESSAGES.tooManyFiles,
+};
+
+export const STATUS_TEXTS = {
+  401: 'Nie masz uprawnień do wykonania tej operacji',
+  413: 'data too big',
+  416: 'offset too large',
+  otherClient: 'BAD REQUEST: refresh the page',
+  crash: 'SYSTEM CRASHED: unexpected error, try again',
+  offline: 'Brak połączenia z internetem',
+} as const;
+
+export interface ErrorPresentation {
+  /** What to show; null means stay silent (404). */
+  text: string | null;
+  /** Unexpected server failure: after the toast the app goes home. */
+  redirectHome: boolean;
+}
+
+export function presentError(error: unknown): ErrorPresentation {
+  if (error instanceof NetworkError) return { text: STATUS_TEXTS.offline, redirectHome: false };
+  if (!(error instanceof ApiError)) return { text: STATUS_TEXTS.crash, redirectHome: true };
+  const key = error.key;
+  if (key && ERROR_TEXTS[key]) return { text: ERROR_TEXTS[key], redirectHome: false };
+  // Validation keys carry the Polish rule text in details.
+  if (error.body.details && VALIDATION_KEYS[error.body.details] === key) {
+    return { text: error.body.details, redirectHome: false };
+  }
+  const status = error.status;
+  if (status === 404) return { text: null, redirectHome: false };
+  if (status === 401) return { text: STATUS_TEXTS[401], redirectHome: false };
+  if (status === 413) return { text: STATUS_TEXTS[413], redirectHome: false };
+  if (status === 416) return { text: STATUS_TEXTS[416], redirectHome: false };
+  if (status === 429) return { text: ERROR_TEXTS['TOO MANY REQUESTS']!, redirectHome: false };
+  if (status >= 400 && status < 500) return { text: STATUS_TEXTS.otherClient, redirectHome: false };
+  return { text: STATUS_TEXTS.crash, redirectHome: true };
+}

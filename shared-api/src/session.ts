@@ -1,0 +1,71 @@
+/**
+ * The session (spec §3 "Session user"): who is signed in, loaded from
+ * `GET /api/users?select=...` (an empty answer means a guest) and re-checked every 60 s by
+ * `user_check`. One zustand store, shared as a singleton by every remote.
+ */
+import { createStore, useStore } from 'zustand';
+import { getRows, rpc } from './client.ts';
+import type { Theme } from './validation/user.ts';
+
+export interface FileRef {
+  file: string;
+  cdn: string;
+}
+
+export interface SessionUser {
+  user: string;
+  avatar: FileRef | null;
+  theme: Theme;
+  nsfw: 'hidden' | 'visible';
+  roles: string[];
+  rating: number;
+  notifs: number;
+  chats: number;
+}
+
+export type SessionState =
+  | { status: 'loading'; user: null }
+  | { status: 'guest'; user: null }
+  | { status: 'user'; user: SessionUser };
+
+export const SESSION_SELECT = 'user,avatar,theme,nsfw,roles,rating,notifs,chats';
+
+export const sessionStore = createStore<SessionState>(() => ({ status: 'loading', user: null }));
+
+export function setSessionUser(user: SessionUser | null): void {
+  sessionStore.setState(user ? { status: 'user', user } : { status: 'guest', user: null });
+}
+
+export function patchSessionUser(patch: Partial<SessionUser>): void {
+  const state = sessionStore.getState();
+  if (state.status === 'user') sessionStore.setState({ status: 'user', user: { ...state.user, ...patch } });
+}
+
+/** Loads the current user; an empty list means a guest. */
+export async function loadSession(): Promise<SessionUser | null> {
+  const rows = await getRows<SessionUser>('users', { select: SESSION_SELECT });
+  const user = rows[0] ?? null;
+  setSessionUser(user);
+  return user;
+}
+
+export type UserCheck =
+  | { status: 'logout' }
+  | ({ status: 'ok' } & Pick<SessionUser, 'notifs' | 'chats' | 'rating' | 'roles'>);
+
+/** The periodic check: `logout` when the server no longer knows the session. */
+export async function checkSession(): Promise<UserCheck> {
+  return rpc<UserCheck>('user_check');
+}
+
+export function useSession(): SessionState {
+  return useStore(sessionStore, (state) => state);
+}
+
+export function useSessionUser(): SessionUser | null {
+  return useStore(sessionStore, (state) => state.user);
+}
+
+export function hasRole(user: SessionUser | null, role: 'moderator' | 'admin'): boolean {
+  return Boolean(user?.roles.includes(role));
+}

@@ -1,0 +1,6 @@
+/** Validation rules (spec §5), shared by the forms and the server. Pure: depends on zod only. */
+export * from './perk.ts';
+export * from './post.ts';
+export * from './rules.ts';
+export * from './tag.ts';
+export * from './user.ts';

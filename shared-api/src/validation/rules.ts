@@ -1,0 +1,119 @@
+/**
+ * Spec §5 and §9, written once. The forms show `message` (Polish, letter for letter as the spec
+ * says); the server answers with the matching §8-style key from `VALIDATION_KEYS`, and puts the
+ * Polish text in `details`, so every client gets both.
+ */
+export const LIMITS = {
+  titleMin: 10,
+  titleMax: 300,
+  bodyMax: 50_000,
+  tagAboutMax: 30_000,
+  usernameMin: 3,
+  usernameMax: 30,
+  passwordMin: 6,
+  passwordMax: 40,
+  emailMin: 5,
+  emailMax: 170,
+  filesMax: 10,
+  uploadRating: 25,
+  gifRating: 1000,
+  autocompleteDelayMs: 400,
+  autocompleteChars: 30,
+  autocompleteMinChars: 3,
+  autocompleteResults: 10,
+  tagSuggestMinCount: 10,
+  sessionCheckMs: 60_000,
+  toastMs: 3500,
+  drawerScrollResetMs: 300,
+  collapseHeightPx: 384,
+  themeCookieSeconds: 315_360_000,
+  sortCookieSeconds: 315_360_000,
+  httpRetries: 2,
+  chunkReloadMs: 60_000,
+  presenceOnlineMs: 61_000,
+  presenceAwayMs: 900_000,
+} as const;
+
+export const MESSAGES = {
+  titleRequired: 'Tytuł jest wymagany',
+  titleTooShort: 'Tytuł musi mieć co najmniej 10 znaków',
+  titleTooLong: 'Tytuł nie może przekroczyć 300 znaków',
+  bodyRequired: 'Treść jest wymagana (napisz coś albo wgraj obrazek)',
+  bodyTooLong: 'Treść za długa (max 50 tys. znaków). Podziel wpis na kilka części',
+  formErrors: 'Znaleziono błędy, musisz je poprawić',
+  tagAboutTooLong: 'Treść za długa (max 30 tys. znaków)',
+  usernameRequired: 'Nazwa użytkownika jest wymagana',
+  usernameTooShort: 'Nazwa użytkownika jest za krótka (min. 3 znaki)',
+  usernameTooLong: 'Nazwa użytkownika jest za długa (max. 30 znaków)',
+  usernameNeedsAlnum: 'Nazwa użytkownika musi składać się z min. 1 cyfry lub litery (A-z)',
+  usernameBadChars: 'Nazwa użytkownika zawiera niedozwolone znaki',
+  passwordRequired: 'Hasło jest wymagane',
+  passwordTooShort: 'Hasło jest za krótkie (min. 6 znaków)',
+  passwordTooLong: 'Hasło jest za długie (max. 40 znaków)',
+  passwordBadChars: 'Hasło zawiera niedozwolone znaki',
+  emailRequired: 'Email jest wymagany',
+  emailTooShort: 'Email jest za krótki (min. 5 znaków)',
+  emailTooLong: 'Email jest za długi (max. 170 znaków)',
+  emailInvalid: 'To nie wygląda jak adres email',
+  ratingTooLow: 'Masz za niski rating',
+  tooManyFiles: 'Możesz dodać najwyżej 10 plików',
+  captchaInvalid: 'Przepisz kod z obrazka (4-6 liter lub cyfr)',
+} as const;
+
+/** Server answer keys for each validation message (spec §8 keys where the spec names one). */
+export const VALIDATION_KEYS: Record<string, string> = {
+  [MESSAGES.titleRequired]: 'TITLE REQUIRED',
+  [MESSAGES.titleTooShort]: 'TITLE TOO SHORT',
+  [MESSAGES.titleTooLong]: 'TITLE TOO LONG',
+  [MESSAGES.bodyRequired]: 'POST CONTENT REQUIRED',
+  [MESSAGES.bodyTooLong]: 'POST CONTENT TOO LONG',
+  [MESSAGES.tagAboutTooLong]: 'TAG ABOUT TOO LONG',
+  [MESSAGES.usernameRequired]: 'USERNAME REQUIRED',
+  [MESSAGES.usernameTooShort]: 'USERNAME TOO SHORT',
+  [MESSAGES.usernameTooLong]: 'USERNAME TOO LONG',
+  [MESSAGES.usernameNeedsAlnum]: 'USERNAME NEEDS LETTER OR DIGIT',
+  [MESSAGES.usernameBadChars]: 'USERNAME INVALID CHARACTERS',
+  [MESSAGES.passwordRequired]: 'PASSWORD REQUIRED',
+  [MESSAGES.passwordTooShort]: 'PASSWORD TOO SHORT',
+  [MESSAGES.passwordTooLong]: 'PASSWORD TOO LONG',
+  [MESSAGES.passwordBadChars]: 'PASSWORD INVALID CHARACTERS',
+  [MESSAGES.emailRequired]: 'EMAIL REQUIRED',
+  [MESSAGES.emailTooShort]: 'EMAIL TOO SHORT',
+  [MESSAGES.emailTooLong]: 'EMAIL TOO LONG',
+  [MESSAGES.emailInvalid]: 'EMAIL INVALID',
+  [MESSAGES.tooManyFiles]: 'TOO MANY FILES',
+  [MESSAGES.captchaInvalid]: 'CAPTCHA INCORRECT',
+};
+
+/** Spec §5 patterns. */
+export const PATTERNS = {
+  tag: /^[a-z0-9ąćęłńóśźż]{2,30}$/,
+  domain: /^[a-zA-Z0-9._-]{4,48}$/,
+  linkDomain: /^[a-zA-Z0-9._-]{4,120}$/,
+  captcha: /^[a-zA-Z0-9]{4,6}$/,
+  token: /^[a-zA-Z0-9]{30,60}$/,
+  url: /^\S{1,1000}$/,
+  fileName: /^[a-zA-Z0-9_-]{7,14}\.[a-z]{3,4}$/,
+  threadId: /^[a-zA-Z0-9_]{3,30}-[a-zA-Z0-9_]{3,30}$/,
+  identifier: /^[a-zA-Z0-9_-]{7,14}$/,
+  /** @user mentions in markup (3-30) */
+  mention: /(^|[^\w@/])@([a-zA-Z0-9_]{3,30})\b/g,
+  /** #tags in markup (2-31) */
+  hashtag: /(^|[^\p{L}\p{N}_&#/])#([\p{Ll}\p{Lu}0-9]{2,31})(?![\p{L}\p{N}_])/gu,
+  email: /^[^\s@]{1,120}@[^\s@]{1,60}\.[a-zA-Z]{2,10}$/,
+} as const;
+
+/** Whitespace runs collapsed to one space (newlines kept as paragraph breaks), trimmed. */
+export function normalizeBody(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Tag descriptions: every whitespace run to one space, trimmed. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
