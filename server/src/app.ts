@@ -5,7 +5,12 @@
  */
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { VALIDATION_KEYS } from 'shared-api/validation';
 import { ZodError } from 'zod';
 import { findViewer, SESSION_COOKIE, touchPresence, type Viewer } from './auth/session.ts';
@@ -32,6 +37,8 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Per RPC, per account (or address): far above any person's pace, low enough to stop a script. */
+export const DEFAULT_RPC_RATE_LIMIT = { max: 300, timeWindow: '1 minute' } as const;
 
 /** Maps any thrown value to the PostgREST error shape and a status the client's §8 table expects. */
 export function toErrorReply(error: unknown): { status: number; body: ErrorBody } {
@@ -100,7 +107,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     },
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: true,
-    disableRequestLogging: config.logLevel !== 'debug',
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });
   app.decorate('db', db);
   app.decorate('config', config);
@@ -177,6 +184,17 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       {
         bodyLimit: rpc.bodyLimit ?? DEFAULT_BODY_LIMIT,
         config: rpc.rateLimit && config.rateLimits ? { rateLimit: rpc.rateLimit } : {},
+        // Every call also has a generous default limit per account (per address for guests), so
+        // one client cannot flood any write; its own stricter limit (above) applies on top.
+        ...(config.rateLimits
+          ? {
+              preHandler: app.rateLimit({
+                ...DEFAULT_RPC_RATE_LIMIT,
+                keyGenerator: (request: FastifyRequest) =>
+                  request.viewer ? `user:${request.viewer.id}` : `ip:${request.ip}`,
+              }),
+            }
+          : {}),
       },
       async (request: FastifyRequest, reply: FastifyReply) => {
         const viewer = request.viewer;

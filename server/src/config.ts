@@ -38,6 +38,8 @@ export interface Config {
   mailFrom: string;
   secureCookies: boolean;
   rateLimits: boolean;
+  /** Load the demo content at start when the database has no posts (set by `npm start` and e2e). */
+  demoContent: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Gwar <no-reply@gwar.local>',
     secureCookies: env.SECURE_COOKIES === '1' || (env.PUBLIC_ORIGIN ?? '').startsWith('https://'),
     rateLimits: env.RATE_LIMITS !== '0',
+    demoContent: env.DEMO_CONTENT === '1',
   };
 }

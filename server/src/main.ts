@@ -3,6 +3,8 @@
  * applies migrations, and serves until SIGTERM/SIGINT, then finishes in-flight requests
  * and closes the database.
  */
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
@@ -14,7 +16,14 @@ const db = await openDb({
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
 });
+// The embedded database belongs to one process: `pnpm gwar` checks this file before opening it.
+const pidFile = path.join(config.dataDir, 'server.pid');
+if (db.kind === 'pglite') writeFileSync(pidFile, String(process.pid));
 const applied = await migrate(db);
+if (config.demoContent) {
+  const { loadDemoIfEmpty } = await import('./demo/index.ts');
+  await loadDemoIfEmpty(config, db);
+}
 const app = await buildApp(config, db);
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
@@ -29,6 +38,7 @@ async function shutdown(signal: string) {
     await app.close(); // stops accepting, waits for in-flight requests
   } finally {
     await db.close();
+    if (db.kind === 'pglite') rmSync(pidFile, { force: true });
   }
   process.exit(0);
 }

@@ -3,13 +3,104 @@
  * (`POST /api/rpc/<name>`). Handlers live one per file, grouped by area and named by verb.
  */
 import type { FastifyInstance } from 'fastify';
+import { registerFileRoutes } from './files/serve.ts';
 import type { Resource } from './postgrest/resource.ts';
+import { chatsResource } from './read/chats.ts';
+import { draftsRead } from './read/drafts.ts';
+import { perksRead } from './read/perks.ts';
+import { postReads } from './read/posts.ts';
+import { tagsRead } from './read/tags.ts';
+import { votesRead } from './read/votes.ts';
+import { messagesResource } from './read/messages.ts';
+import { notificationsResource } from './read/notifications.ts';
+import { profilesResource } from './read/profiles.ts';
+import { reportsResource } from './read/reports.ts';
+import { usersResource } from './read/users.ts';
+import { chatRead } from './rpc/chat/read.ts';
+import { chatSend } from './rpc/chat/send.ts';
+import { draftUpsert } from './rpc/draft/upsert.ts';
+import { fileCreate } from './rpc/file/create.ts';
 import type { RpcDefinition } from './rpc/define.ts';
+import { moderate } from './rpc/moderation/moderate.ts';
+import { notificationsSeen } from './rpc/notification/seen.ts';
+import { perkRpcs } from './rpc/perk/perks.ts';
+import { postCreate } from './rpc/post/create.ts';
+import { postDelete } from './rpc/post/delete.ts';
+import { postEdit } from './rpc/post/edit.ts';
+import { favoritePost } from './rpc/post/favorite.ts';
+import { postOpen } from './rpc/post/open.ts';
+import { postReport } from './rpc/post/report.ts';
+import { postUpdate } from './rpc/post/update.ts';
+import { postVote } from './rpc/post/vote.ts';
+import { tagDrop } from './rpc/tag/drop.ts';
+import { tagUpdate } from './rpc/tag/update.ts';
+import { captchaCreate } from './rpc/user/captcha.ts';
+import { userCheck } from './rpc/user/check.ts';
+import { emailChange } from './rpc/user/emailChange.ts';
+import { userJoin } from './rpc/user/join.ts';
+import { userLogin } from './rpc/user/login.ts';
+import { userLogout } from './rpc/user/logout.ts';
+import { passwordChange } from './rpc/user/passwordChange.ts';
+import { userReset } from './rpc/user/reset.ts';
+import { userResetRequest } from './rpc/user/resetRequest.ts';
+import { userUpdate } from './rpc/user/update.ts';
+import { userVerify } from './rpc/user/verify.ts';
 
-export const readRoutes: Resource[] = [];
+export const readRoutes: Resource[] = [
+  // accounts
+  usersResource,
+  profilesResource,
+  // notifications, chats, moderation
+  notificationsResource,
+  chatsResource,
+  messagesResource,
+  reportsResource,
+  // writing posts
+  draftsRead,
+  // feeds, votes, perks, tags
+  ...postReads,
+  votesRead,
+  perksRead,
+  tagsRead,
+];
 
 // biome-ignore lint/suspicious/noExplicitAny: each handler has its own schema type; the table only needs the common shape
-export const rpcRoutes: RpcDefinition<any, unknown>[] = [];
+export const rpcRoutes: RpcDefinition<any, unknown>[] = [
+  // accounts
+  captchaCreate,
+  userJoin,
+  userVerify,
+  userLogin,
+  userLogout,
+  userCheck,
+  userUpdate,
+  userResetRequest,
+  userReset,
+  passwordChange,
+  emailChange,
+  // notifications, chats, moderation
+  notificationsSeen,
+  chatSend,
+  chatRead,
+  moderate,
+  // writing posts, drafts, uploads
+  postCreate,
+  postUpdate,
+  postEdit,
+  postDelete,
+  postReport,
+  draftUpsert,
+  fileCreate,
+  // feeds: votes, favourites, opens, follows and blocks, tags
+  postVote,
+  favoritePost,
+  postOpen,
+  ...perkRpcs,
+  tagUpdate,
+  tagDrop,
+];
 
 /** Routes outside the PostgREST grammar (uploaded files, captcha images). */
-export async function registerExtraRoutes(_app: FastifyInstance): Promise<void> {}
+export async function registerExtraRoutes(app: FastifyInstance): Promise<void> {
+  registerFileRoutes(app);
+}

@@ -2,22 +2,39 @@
  * Long-lived services shared by handlers. Each area adds what it needs here (mail, file
  * storage, ...) so handlers receive them through `ctx.services` and tests can swap them.
  */
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { createEvents, type Events } from './events.ts';
+import { createLocalStorage, type FileStorage } from './files/storage.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { type RankRefresher, startRankRefresher } from './ranking/refresher.ts';
 
 export interface Services {
   events: Events;
+  mailer: Mailer;
+  /** Uploaded files (spec §5); a local folder in the data folder by default. */
+  files: FileStorage;
+  /** Re-ages the hot rank of the last week's posts once a minute (feeds). */
+  ranking: RankRefresher;
   close(): Promise<void>;
 }
 
-export function createServices(_config: Config, db: Db, log: FastifyBaseLogger): Services {
+export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
   const events = createEvents(db, log);
+  const mailer = createMailer(config, log);
+  const files = createLocalStorage(path.join(config.dataDir, 'files'));
+  const ranking = startRankRefresher(db, log);
   return {
     events,
+    mailer,
+    files,
+    ranking,
     async close() {
+      await ranking.stop();
       await events.close();
+      mailer.close();
     },
   };
 }

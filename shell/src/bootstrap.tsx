@@ -1,3 +1,24 @@
+/**
+ * Runs after the Module Federation runtime has set up the shared modules (index.ts imports this
+ * file asynchronously for that reason).
+ */
+import 'shared-ui/styles.css';
+import './shell.css';
 import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { reloadForChunkError } from './remotes/chunkReload.ts';
+import { remotesReady } from './remotes/registry.ts';
+import { startSession } from './session/session.ts';
 
-createRoot(document.getElementById('root')!).render(<p>shell</p>);
+// Both start at once; the layout draws while they run.
+void remotesReady().catch(() => {
+  // A failed registry read shows up in the first route that needs a remote (with a retry).
+});
+void startSession();
+
+// A chunk failure outside any boundary (e.g. in an event handler) gets the same one reload.
+window.addEventListener('unhandledrejection', (event) => {
+  reloadForChunkError(event.reason);
+});
+
+createRoot(document.getElementById('root')!).render(<App />);

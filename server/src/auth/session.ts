@@ -65,3 +65,25 @@ export async function touchPresence(db: Queryable, viewer: Viewer): Promise<void
     viewer.id,
   ]);
 }
+
+/** Every session of a user but the one making the request (password change keeps you signed in here). */
+export async function revokeOtherSessions(db: Queryable, userId: number, keepToken: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [
+    userId,
+    hashToken(keepToken),
+  ]);
+}
+
+interface CookieReply {
+  setCookie(name: string, value: string, options: Record<string, unknown>): unknown;
+  clearCookie(name: string, options: Record<string, unknown>): unknown;
+}
+
+/** httpOnly so scripts cannot read it; SameSite=Lax so other sites cannot write with it. */
+export function setSessionCookie(reply: CookieReply, token: string, expires: Date, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
+}
+
+export function clearSessionCookie(reply: CookieReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}

@@ -193,7 +193,7 @@ export async function runRead(
       ? parseOrder(resource.defaultOrder)
       : [];
   const orderBy = order.length ? ` ORDER BY ${orderSql(resource, order)}` : '';
-  const maxLimit = resource.maxLimit ?? DEFAULT_MAX_LIMIT;
+  const maxLimit = resource.maxLimitFor?.(present) ?? resource.maxLimit ?? DEFAULT_MAX_LIMIT;
   const limit = Math.min(query.limit ?? maxLimit, maxLimit);
 
   const whereParams = [...builder.params];

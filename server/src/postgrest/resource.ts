@@ -47,6 +47,11 @@ export interface Resource {
   /** Largest page; a larger `limit` is clamped. */
   maxLimit?: number;
   /**
+   * A larger page for some filters (e.g. a whole thread when `uber` is filtered); gets the
+   * top-level filtered column names, returns undefined to keep `maxLimit`.
+   */
+  maxLimitFor?(filtered: ReadonlySet<string>): number | undefined;
+  /**
    * A cheap total for `count=exact` when the request's only filters are equalities the resource
    * keeps a counter for (e.g. a tag's post count). Return null to fall back to counting rows.
    */

@@ -1,4 +1,5 @@
 /** Validation rules (spec §5), shared by the forms and the server. Pure: depends on zod only. */
+export * from './chat.ts';
 export * from './perk.ts';
 export * from './post.ts';
 export * from './rules.ts';

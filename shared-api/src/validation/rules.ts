@@ -58,6 +58,9 @@ export const MESSAGES = {
   ratingTooLow: 'Masz za niski rating',
   tooManyFiles: 'Możesz dodać najwyżej 10 plików',
   captchaInvalid: 'Przepisz kod z obrazka (4-6 liter lub cyfr)',
+  passwordsDiffer: 'Hasła nie są takie same',
+  messageRequired: 'Wiadomość jest pusta',
+  messageTooLong: 'Wiadomość za długa (max 5 tys. znaków)',
 } as const;
 
 /** Server answer keys for each validation message (spec §8 keys where the spec names one). */
@@ -83,6 +86,8 @@ export const VALIDATION_KEYS: Record<string, string> = {
   [MESSAGES.emailInvalid]: 'EMAIL INVALID',
   [MESSAGES.tooManyFiles]: 'TOO MANY FILES',
   [MESSAGES.captchaInvalid]: 'CAPTCHA INCORRECT',
+  [MESSAGES.messageRequired]: 'MESSAGE REQUIRED',
+  [MESSAGES.messageTooLong]: 'MESSAGE TOO LONG',
 };
 
 /** Spec §5 patterns. */

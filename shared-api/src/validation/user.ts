@@ -56,3 +56,25 @@ export const resetPasswordInput = z.object({ token: tokenSchema, password: passw
 export const passwordChangeInput = z.object({ password: passwordSchema, next: passwordSchema });
 export const emailChangeInput = z.object({ email: emailSchema, password: passwordSchema });
 export const emptyInput = z.object({}).passthrough();
+
+/** Forms: the captcha answer as its own field (the form sends `{id, text}`). */
+export const captchaTextSchema = z
+  .string({ error: MESSAGES.captchaInvalid })
+  .trim()
+  .regex(PATTERNS.captcha, MESSAGES.captchaInvalid);
+export const joinForm = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  captcha: captchaTextSchema,
+});
+export const resetRequestForm = z.object({ email: emailSchema, captcha: captchaTextSchema });
+export const newPasswordForm = z
+  .object({ password: passwordSchema, repeat: z.string() })
+  .refine((value) => value.password === value.repeat, {
+    message: MESSAGES.passwordsDiffer,
+    path: ['repeat'],
+  });
+export const passwordChangeForm = z
+  .object({ password: passwordSchema, next: passwordSchema, repeat: z.string() })
+  .refine((value) => value.next === value.repeat, { message: MESSAGES.passwordsDiffer, path: ['repeat'] });

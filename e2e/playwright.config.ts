@@ -1,0 +1,76 @@
+/**
+ * Browser tests against ONE real server: the production build of the shell and remotes (built
+ * beforehand by `npm test` or `pnpm build`), a fresh data folder with demo content, and the
+ * fixed captcha text so sign-up can be driven like a person would. Debian's Chromium, never a
+ * downloaded browser.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// The config is evaluated again in every worker; the folder is made once, in the runner,
+// and handed down through the environment.
+process.env.GWAR_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'gwar-e2e-'));
+const dataDir = process.env.GWAR_E2E_DATA_DIR;
+const jsonReport = process.env.PLAYWRIGHT_JSON_FILE;
+
+export default defineConfig({
+  testDir: import.meta.dirname,
+  testMatch: '*.spec.ts',
+  globalSetup: './global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
+  outputDir: path.join(os.tmpdir(), 'gwar-e2e-results'),
+  use: {
+    baseURL: BASE_URL,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: 'node --import tsx src/main.ts',
+    cwd: path.join(import.meta.dirname, '..', 'server'),
+    url: `${BASE_URL}/remotes.json`,
+    // A fresh PGlite database, migrations and the demo content take several seconds.
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: BASE_URL,
+      DATA_DIR: dataDir,
+      REMOTES_FILE: path.join(dataDir, 'remotes.json'),
+      CAPTCHA_FIXED_TEXT: 'GWAR42',
+      DEMO_CONTENT: '1',
+      // Many sign-ins from one address in a few minutes: the limits are tested by the integration tests.
+      RATE_LIMITS: '0',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,20 @@
+/** The user's public posts on a profile, newest first, through the feed area's shared list. */
+import { useFeed } from 'shared-api';
+import { PostList } from 'shared-ui';
+
+export function ProfilePosts({ user }: { user: string }) {
+  const feed = useFeed({ feed: 'user', user });
+  return (
+    <section className="acc-section" aria-labelledby="acc-posts-title">
+      <h2 id="acc-posts-title" className="acc-subtitle">
+        Wpisy
+      </h2>
+      <PostList
+        query={feed}
+        label={`Wpisy użytkownika ${user}`}
+        emptyTitle="Brak wpisów"
+        emptyText={`${user} nie opublikował(a) jeszcze żadnego wpisu.`}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+/** /login: sign in with name and password; then the session loads and the user goes home. */
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useLogin, useSessionUser } from 'shared-api';
+import { userLoginInput } from 'shared-api/validation';
+import { Button, Card, TextField } from 'shared-ui';
+import { useForm } from '../forms/useForm.ts';
+import '../account.css';
+
+export default function Login() {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm(userLoginInput, { username: '', password: '' });
+  const first = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    document.title = 'Logowanie — Gwar';
+    first.current?.focus();
+  }, []);
+
+  const submit = form.handleSubmit((input) => {
+    login.mutate(input, { onSuccess: () => navigate('/') });
+  });
+
+  if (user && !login.isPending && !login.isSuccess) {
+    return (
+      <div className="acc-page acc-narrow">
+        <h1 className="acc-title">Logowanie</h1>
+        <p>
+          Jesteś już zalogowany jako <strong>{user.user}</strong>.
+        </p>
+        <p className="acc-links">
+          <Link to="/">Przejdź na stronę główną</Link>
+          <Link to="/settings">Ustawienia</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="acc-page acc-narrow">
+      <h1 className="acc-title">Logowanie</h1>
+      <Card as="section" aria-label="Formularz logowania">
+        <form className="acc-form" onSubmit={submit} noValidate>
+          <TextField
+            ref={first}
+            label="Nazwa użytkownika"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.field('username')}
+          />
+          <TextField
+            label="Hasło"
+            type="password"
+            autoComplete="current-password"
+            {...form.field('password')}
+          />
+          <Button type="submit" block busy={login.isPending}>
+            Zaloguj się
+          </Button>
+        </form>
+      </Card>
+      <p className="acc-links">
+        <Link to="/join">Nie masz konta? Załóż je</Link>
+        <Link to="/reset">Nie pamiętasz hasła?</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// Standalone entry: the remote is meant to be loaded by the shell through its manifest.
+export {};

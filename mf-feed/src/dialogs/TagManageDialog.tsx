@@ -1,0 +1,91 @@
+/**
+ * tag-manage (spec §2, §4, §5): the owner updates the description ('Zaktualizuj') or gives the
+ * tag up ('Porzuć tag'); anyone else may take an unowned tag ('Przejmij tag'). Ctrl+Enter submits.
+ * Afterwards the page's data is refreshed; failures close the dialog silently (§8).
+ */
+import { type FormEvent, useState } from 'react';
+import { postKeys, queryClient, tagKeys, toast, useSessionUser, useTagDrop, useTagUpdate } from 'shared-api';
+import { collapseWhitespace, LIMITS, MESSAGES } from 'shared-api/validation';
+import { Button, type DialogProps, Dialog, TextArea } from 'shared-ui';
+
+export const TAG_UPDATED = 'Tag zaktualizowany';
+export const TAG_PUBLIC = 'Tag znowu jest publiczny';
+
+function refreshPage(): void {
+  void queryClient.invalidateQueries({ queryKey: tagKeys.all });
+  void queryClient.invalidateQueries({ queryKey: postKeys.all });
+}
+
+export function TagManageDialog({ state, close }: DialogProps) {
+  const tag = state.tag ?? state.target ?? '';
+  const viewer = useSessionUser();
+  const owner = viewer !== null && state.owner === viewer.user;
+  const [about, setAbout] = useState(state.about ?? '');
+  const update = useTagUpdate();
+  const drop = useTagDrop();
+  const tooLong = collapseWhitespace(about).length > LIMITS.tagAboutMax;
+  const busy = update.isPending || drop.isPending;
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (tooLong || busy) return;
+    update.mutate(
+      { tag, about },
+      {
+        onSuccess: () => {
+          toast.success(TAG_UPDATED);
+          refreshPage();
+        },
+        onSettled: close,
+      },
+    );
+  };
+
+  const giveUp = () =>
+    drop.mutate(
+      { tag },
+      {
+        onSuccess: () => {
+          toast.success(TAG_PUBLIC);
+          refreshPage();
+        },
+        onSettled: close,
+      },
+    );
+
+  return (
+    <Dialog title={`Tag #${tag}`} onClose={close} size="wide">
+      <form onSubmit={submit} className="gw-feed-tag-form">
+        {!owner && <p>Przejmij tag, aby zostać jego właścicielem i opisać go.</p>}
+        <TextArea
+          label="Opis tagu"
+          value={about}
+          rows={6}
+          maxLength={LIMITS.tagAboutMax + 1000}
+          error={tooLong ? MESSAGES.tagAboutTooLong : undefined}
+          hint="Ctrl+Enter zapisuje"
+          onChange={(event) => setAbout(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+          }}
+        />
+        <div className="gw-dialog__actions">
+          {owner ? (
+            <>
+              <Button type="submit" busy={update.isPending} disabled={busy || tooLong}>
+                Zaktualizuj
+              </Button>
+              <Button variant="danger" busy={drop.isPending} disabled={busy} onClick={giveUp}>
+                Porzuć tag
+              </Button>
+            </>
+          ) : (
+            <Button type="submit" busy={update.isPending} disabled={busy || tooLong || !viewer}>
+              Przejmij tag
+            </Button>
+          )}
+        </div>
+      </form>
+    </Dialog>
+  );
+}

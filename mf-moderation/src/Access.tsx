@@ -1,0 +1,36 @@
+/** The pages' role gate. The server checks the role on every call; this only explains the screen. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { hasRole, useSession } from 'shared-api';
+import { EmptyState, Spinner } from 'shared-ui';
+
+export function RequireRole({ role, children }: { role: 'moderator' | 'admin'; children: ReactNode }) {
+  const session = useSession();
+  if (session.status === 'loading') return <Spinner block />;
+  if (session.status === 'guest') {
+    return (
+      <EmptyState
+        title="Brak dostępu"
+        text="Zaloguj się na konto z uprawnieniami moderatora."
+        action={
+          <Link className="gw-button gw-button--primary" to="/login">
+            Zaloguj się
+          </Link>
+        }
+      />
+    );
+  }
+  if (!hasRole(session.user, role)) {
+    return (
+      <EmptyState
+        title="Brak dostępu"
+        text={
+          role === 'admin'
+            ? 'Zamknięte zgłoszenia widzą tylko administratorzy.'
+            : 'Otwarte zgłoszenia widzą tylko moderatorzy.'
+        }
+      />
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,64 @@
+/**
+ * /reports (moderators): public posts with unresolved reports, newest report first, one card
+ * per post with the count of each report type. "Moderuj" opens the moderate dialog; a resolved
+ * post leaves the list at once.
+ */
+import { type ReportRow, useReports } from 'shared-api';
+import { Button, EmptyState, ErrorPanel, openDialog, Spinner } from 'shared-ui';
+import { RequireRole } from './Access.tsx';
+import { ReportCard } from './ReportCard.tsx';
+import { waitingPosts } from './texts.ts';
+import './moderation.css';
+
+function OpenReports() {
+  const query = useReports('open');
+  const rows: ReportRow[] = query.data?.pages.flatMap((page) => page.rows) ?? [];
+  const total = query.data?.pages[0]?.total ?? rows.length;
+
+  return (
+    <section className="gwm-page" aria-labelledby="gwm-reports-title">
+      <header className="gwm-page__header">
+        <h1 id="gwm-reports-title">Otwarte zgłoszenia</h1>
+        {rows.length > 0 ? <p className="gwm-muted">{waitingPosts(total)}</p> : null}
+      </header>
+      {query.isPending ? (
+        <Spinner block />
+      ) : query.isError ? (
+        <ErrorPanel onRetry={() => void query.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title="Brak otwartych zgłoszeń" text="Wszystkie zgłoszenia zostały rozpatrzone." />
+      ) : (
+        <>
+          <ul className="gwm-list">
+            {rows.map((row) => (
+              <li key={row.post}>
+                <ReportCard row={row}>
+                  <Button
+                    variant="danger"
+                    size="small"
+                    onClick={() => openDialog({ type: 'moderate', post: row.post, moderateOpt: null })}
+                  >
+                    Moderuj
+                  </Button>
+                </ReportCard>
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <Button variant="ghost" block busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              Pokaż starsze
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function Reports() {
+  return (
+    <RequireRole role="moderator">
+      <OpenReports />
+    </RequireRole>
+  );
+}

@@ -1,0 +1,38 @@
+/** Polish texts of the moderation area. */
+import { MODERATE_LABELS, type ModerateResolve, REPORT_TYPE_LABELS, type ReportRow } from 'shared-api';
+import { plural } from 'shared-ui';
+
+/** '1 zgłoszenie', '3 zgłoszenia', '5 zgłoszeń'. */
+export function reportsCount(n: number): string {
+  return `${n} ${plural(n, 'zgłoszenie', 'zgłoszenia', 'zgłoszeń')}`;
+}
+
+/** '1 wpis czeka', '2 wpisy czekają', '5 wpisów czeka'. */
+export function waitingPosts(n: number): string {
+  return `${n} ${plural(n, 'wpis czeka', 'wpisy czekają', 'wpisów czeka')} na decyzję`;
+}
+
+export const KIND_LABELS: Record<ReportRow['kind'], string> = {
+  post: 'Wpis',
+  micro: 'Mikrowpis',
+  comment: 'Komentarz',
+};
+
+/** What each decision does, shown on the confirmation screen. */
+export const MODERATE_EFFECTS: Record<ModerateResolve, string> = {
+  'delete-post': 'Wpis zniknie z serwisu, a jego treść zostanie usunięta.',
+  'ban-user': 'Autor zostanie zbanowany i wylogowany ze wszystkich urządzeń. Wpis zostanie.',
+  'ban-user-and-delete-post':
+    'Autor zostanie zbanowany i wylogowany ze wszystkich urządzeń, a wpis zniknie z serwisu.',
+  'ban-user-and-delete-all-posts':
+    'Autor zostanie zbanowany i wylogowany ze wszystkich urządzeń, a wszystkie jego wpisy i komentarze znikną z serwisu.',
+};
+
+/** 'Łamie regulamin: 2 · Pornografia: 1' for the non-zero counts. */
+export function reportBreakdown(row: Pick<ReportRow, 'rules' | 'porn' | 'nsfw'>): string[] {
+  return (['rules', 'porn', 'nsfw'] as const)
+    .filter((type) => row[type] > 0)
+    .map((type) => `${REPORT_TYPE_LABELS[type]}: ${row[type]}`);
+}
+
+export { MODERATE_LABELS };

@@ -1,0 +1,88 @@
+/**
+ * A throwaway PostgreSQL cluster for the integration tests: initdb into a temporary folder
+ * (as the `postgres` user when we are root: initdb refuses root), listening on loopback only,
+ * with its own socket folder, durability off (it is deleted afterwards).
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, mkdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { run } from './lib.mjs';
+
+/** The first port from `start` nobody listens on. */
+export async function freePort(start) {
+  for (let port = start; port < start + 100; port++) {
+    const free = await new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port from ${start}`);
+}
+
+export async function startPostgres({ bin, port, dir }) {
+  const base = path.join(dir, `pg-${port}`);
+  const data = path.join(base, 'data');
+  const sockets = path.join(base, 'sockets');
+  mkdirSync(sockets, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  let prefix = [];
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+    chownSync(base, uid, gid);
+    chownSync(sockets, uid, gid);
+    prefix = ['runuser', '-u', 'postgres', '--'];
+  }
+  const exec = (program, args) => {
+    const full = [...prefix, path.join(bin, program), ...args];
+    return run(full[0], full.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
+  };
+  const version = execFileSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).trim();
+  let code = await exec('initdb', [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
+  if (code !== 0) throw new Error('initdb failed');
+  const options = [
+    `-p ${port}`,
+    `-k ${sockets}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  code = await exec('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    path.join(base, 'server.log'),
+    '-o',
+    options,
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
+  if (code !== 0) throw new Error(`pg_ctl start failed (see ${path.join(base, 'server.log')})`);
+  return {
+    version: version.replace(/^postgres \(PostgreSQL\) /, ''),
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * `npm test`: installs what the tests need (pnpm, the workspace, Debian's Chromium and
+ * PostgreSQL 15 when missing), then runs every suite, in this order, and keeps going when one
+ * fails: type-check, lint, unit tests, server integration tests on PGlite and again on a
+ * throwaway PostgreSQL 15 cluster, the production build, Playwright. Ends with one line:
+ * `N passed, N failed[, N skipped]`; the exit code is non-zero when anything failed.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { APPS, buildApps, ensurePnpm, log, pnpmInstall, root, run } from './lib.mjs';
+import { freePort, startPostgres } from './postgres.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const UNIT_PACKAGES = ['shared-api', 'shared-ui', ...APPS];
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'gwar-test-run-'));
+const results = [];
+const started = Date.now();
+
+function record(name, counts, seconds) {
+  const entry = { name, passed: 0, failed: 0, skipped: 0, ...counts, seconds };
+  results.push(entry);
+  const skipped = entry.skipped ? `, ${entry.skipped} skipped` : '';
+  log(`${name}: ${entry.passed} passed, ${entry.failed} failed${skipped} (${seconds.toFixed(1)} s)`);
+}
+
+async function timed(fn) {
+  const t0 = Date.now();
+  const counts = await fn();
+  return [counts, (Date.now() - t0) / 1000];
+}
+
+/** A command that passes or fails as a whole (type-check, lint). */
+async function single(name, command, args, options) {
+  log(`── ${name}`);
+  const [counts, seconds] = await timed(async () => {
+    const code = await run(command, args, options);
+    return code === 0 ? { passed: 1 } : { failed: 1 };
+  });
+  record(name, counts, seconds);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** One vitest run, counted from its JSON report (a crash before the report counts as one failure). */
+async function vitest(name, cwd, args = [], env = {}) {
+  const bin = path.join(cwd, 'node_modules', '.bin', 'vitest');
+  if (!existsSync(bin)) {
+    log(`── ${name}: no vitest in ${path.relative(root, cwd)}, skipped`);
+    return;
+  }
+  log(`── ${name}`);
+  const report = path.join(tmp, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
+  const [counts, seconds] = await timed(async () => {
+    const code = await run(
+      bin,
+      [
+        'run',
+        '--passWithNoTests',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+        ...args,
+      ],
+      { cwd, env: { ...process.env, ...env } },
+    );
+    const json = readJson(report);
+    if (!json) return { failed: 1 };
+    let failed = json.numFailedTests ?? 0;
+    // A file that fails to load has no failed test but fails the run.
+    if (code !== 0 && failed === 0) failed = Math.max(1, json.numFailedTestSuites ?? 0);
+    return {
+      passed: json.numPassedTests ?? 0,
+      failed,
+      skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+    };
+  });
+  record(name, counts, seconds);
+}
+
+async function aptInstall(packages) {
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const exec = (args) => (sudo.length ? run('sudo', args, { env }) : run(args[0], args.slice(1), { env }));
+  log(`apt-get install -y ${packages.join(' ')}`);
+  if ((await exec(['apt-get', 'update'])) !== 0) throw new Error('apt-get update failed');
+  if ((await exec(['apt-get', 'install', '-y', ...packages])) !== 0)
+    throw new Error(`apt-get install ${packages.join(' ')} failed`);
+}
+
+async function prepare() {
+  await ensurePnpm();
+  await pnpmInstall();
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (!existsSync(path.join(PG_BIN, 'initdb'))) missing.push('postgresql');
+  if (missing.length) await aptInstall(missing);
+}
+
+try {
+  await prepare();
+} catch (error) {
+  log(`cannot prepare the test run: ${error.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+await single('type-check', bin('tsc'), ['-p', 'tsconfig.json']);
+await single('lint', bin('biome'), ['check', '.']);
+
+for (const pkg of UNIT_PACKAGES) await vitest(`unit ${pkg}`, path.join(root, pkg));
+
+const serverDir = path.join(root, 'server');
+log('server tests (unit + integration) on the embedded PGlite database');
+await vitest('server on PGlite', serverDir, [], { TEST_DATABASE_URL: '' });
+
+let cluster = null;
+try {
+  const port = await freePort(54329);
+  cluster = await startPostgres({ bin: PG_BIN, port, dir: tmp });
+  log(`server integration tests on PostgreSQL ${cluster.version} (127.0.0.1:${port})`);
+  await vitest('server integration on PostgreSQL 15', serverDir, ['test/'], {
+    TEST_DATABASE_URL: cluster.url,
+  });
+} catch (error) {
+  log(`PostgreSQL run failed: ${error.message}`);
+  record('server integration on PostgreSQL 15', { failed: 1 }, 0);
+} finally {
+  await cluster?.stop();
+}
+
+log('── production build of every app');
+{
+  const [failedApps, seconds] = await timed(() => buildApps({ force: true }));
+  record('production build', { passed: APPS.length - failedApps.length, failed: failedApps.length }, seconds);
+}
+
+{
+  log('── Playwright (Debian Chromium)');
+  const report = path.join(tmp, 'playwright.json');
+  const e2eDir = path.join(root, 'e2e');
+  const [counts, seconds] = await timed(async () => {
+    const code = await run(path.join(e2eDir, 'node_modules', '.bin', 'playwright'), ['test'], {
+      cwd: e2eDir,
+      env: { ...process.env, PLAYWRIGHT_JSON_FILE: report, E2E_PORT: String(await freePort(3100)) },
+    });
+    const stats = readJson(report)?.stats;
+    if (!stats) return { failed: 1 };
+    const failed = stats.unexpected ?? 0;
+    return {
+      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+      failed: code !== 0 && failed === 0 ? 1 : failed,
+      skipped: stats.skipped ?? 0,
+    };
+  });
+  record('Playwright', counts, seconds);
+}
+
+rmSync(tmp, { recursive: true, force: true });
+
+const total = results.reduce(
+  (sum, r) => ({
+    passed: sum.passed + r.passed,
+    failed: sum.failed + r.failed,
+    skipped: sum.skipped + r.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+console.log('');
+log(`summary (${((Date.now() - started) / 60000).toFixed(1)} min):`);
+for (const r of results) {
+  const mark = r.failed ? '✗' : '✓';
+  console.log(
+    `  ${mark} ${r.name.padEnd(40)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${r.skipped ? `${r.skipped} skipped` : ''}`,
+  );
+}
+console.log(
+  `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
+process.exit(total.failed ? 1 : 0);

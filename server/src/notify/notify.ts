@@ -1,0 +1,46 @@
+/**
+ * Reply and mention notifications, stored in the writer's transaction (the chat and
+ * notifications area shows them; users.notifs is kept by its trigger). Nobody is notified
+ * about their own post, nor by someone they blocked (spec §6: a block stops mentions).
+ */
+import type { Queryable } from '../db/index.ts';
+
+/** More mentions than this in one post notify only the first ones (spam guard). */
+export const MAX_MENTIONS_NOTIFIED = 20;
+
+const NOT_BLOCKED = `NOT EXISTS (
+  SELECT 1 FROM perks b WHERE b.user_id = u.id AND b.action = 'block' AND b.target_user = $3)`;
+
+/** The parent's author learns of a reply. Returns the number of rows written (0 or 1). */
+export async function notifyReply(tx: Queryable, parentId: number, postId: number, actorId: number): Promise<number> {
+  const { rowCount } = await tx.query(
+    `INSERT INTO notifications (user_id, kind, post_id, actor_id)
+     SELECT u.id, 'reply', $2, $3 FROM posts p JOIN users u ON u.id = p.user_id
+      WHERE p.id = $1 AND u.id <> $3 AND ${NOT_BLOCKED}`,
+    [parentId, postId, actorId],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Mentioned users learn of the post. `skipUserId` is someone already notified of this post
+ * (the parent's author gets a reply notification, not a second one).
+ */
+export async function notifyMentions(
+  tx: Queryable,
+  names: readonly string[],
+  postId: number,
+  actorId: number,
+  skipUserId: number | null = null,
+): Promise<number> {
+  const lower = [...new Set(names.map((name) => name.toLowerCase()))].slice(0, MAX_MENTIONS_NOTIFIED);
+  if (lower.length === 0) return 0;
+  const { rowCount } = await tx.query(
+    `INSERT INTO notifications (user_id, kind, post_id, actor_id)
+     SELECT u.id, 'mention', $2, $3 FROM users u
+      WHERE lower(u.username) = ANY($1::text[]) AND u.id <> $3 AND u.id IS DISTINCT FROM $4::int
+        AND u.status = 'active' AND ${NOT_BLOCKED}`,
+    [lower, postId, actorId, skipUserId],
+  );
+  return rowCount ?? 0;
+}

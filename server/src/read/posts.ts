@@ -1,0 +1,174 @@
+/**
+ * Post reads. One column set (spec §3 Post) shared by every feed; each feed is its own resource
+ * with its own base WHERE, so what a viewer may see is decided here and nowhere else:
+ *
+ *   posts     everything but drafts; deleted/excluded posts keep their place in threads with
+ *             their content cleared. Threads (`uber=eq.N`), one post, a user's posts, a tag.
+ *   feed      public top-level posts minus what the viewer blocked (users, tags, domains):
+ *             home (`kind=eq.post`, hot/newest/top), /microblog (`kind=eq.micro`), tag pages.
+ *   lurking   public top-level posts of the users, tags and domains the viewer follows.
+ *   favorites the viewer's favourites, newest favourite first.
+ *   previews  the 2 newest public comments of each micropost in `uber=in.(...)`, one query per page.
+ *
+ * The viewer's own state comes from ONE left join of post_actions and one aggregate row of the
+ * viewer's perks (blocked/followed arrays), never from a query per post.
+ */
+import { type ColumnDef, defineResource, type ReadContext, type Resource } from '../postgrest/resource.ts';
+
+/** Content is shown only for public posts; deleted and excluded ones keep only their frame. */
+const shown = (expr: string, empty: string) => `CASE WHEN p.mode = 'public' THEN ${expr} ELSE ${empty} END`;
+
+/**
+ * The viewer's perks as arrays, one row per request (an empty row for guests). `$1` is the viewer.
+ */
+const VIEWER_PERKS = `(SELECT
+    coalesce(array_agg(target_user) FILTER (WHERE action = 'block' AND target_user IS NOT NULL), '{}') AS blocked_users,
+    coalesce(array_agg(target_tag) FILTER (WHERE action = 'block' AND target_tag IS NOT NULL), '{}') AS blocked_tags,
+    coalesce(array_agg(target_domain) FILTER (WHERE action = 'block' AND target_domain IS NOT NULL), '{}') AS blocked_domains,
+    coalesce(array_agg(target_user) FILTER (WHERE action = 'follow' AND target_user IS NOT NULL), '{}') AS followed_users,
+    coalesce(array_agg(target_tag) FILTER (WHERE action = 'follow' AND target_tag IS NOT NULL), '{}') AS followed_tags,
+    coalesce(array_agg(target_domain) FILTER (WHERE action = 'follow' AND target_domain IS NOT NULL), '{}') AS followed_domains
+  FROM perks WHERE user_id = $1::integer) v`;
+
+/** Posts are aliased `p`; joins give the author `u`, the viewer's actions `pa`, perks `v`. */
+const joins = (source: string) => `${source}
+  JOIN users u ON u.id = p.user_id
+  LEFT JOIN post_actions pa ON pa.post_id = p.id AND pa.user_id = $1::integer
+  CROSS JOIN ${VIEWER_PERKS}`;
+
+const VIEWER_BLOCKED = 'p.user_id = ANY(v.blocked_users)';
+const VIEWER_BLACKLISTED = `(p.tags && v.blocked_tags OR p.domains && v.blocked_domains
+  OR EXISTS (SELECT 1 FROM perks b WHERE b.user_id = p.user_id AND b.action = 'block' AND b.target_user = $1::integer))`;
+
+const fileRef = (expr: string) => `json_build_object('file', ${expr}, 'cdn', '')`;
+
+export const POST_COLUMNS: Record<string, ColumnDef> = {
+  post: { sql: 'p.id', type: 'int' },
+  title: { sql: shown('p.title', 'NULL'), type: 'text' },
+  body: { sql: shown('p.body', "''"), type: 'text', filter: false, order: false },
+  words: { sql: shown('p.words', '0'), type: 'int' },
+  files: {
+    sql: shown(
+      `(SELECT coalesce(json_agg(${fileRef('f')} ORDER BY n), '[]') FROM unnest(p.files) WITH ORDINALITY x(f, n))`,
+      "'[]'::json",
+    ),
+    type: 'json',
+    filter: false,
+  },
+  tags: { sql: shown('p.tags', "'{}'::text[]"), type: 'text[]' },
+  domains: { sql: shown('p.domains', "'{}'::text[]"), type: 'text[]' },
+  url: { sql: shown('p.url', 'NULL'), type: 'text' },
+  user: { sql: 'u.username', type: 'text' },
+  avatar: {
+    sql: `CASE WHEN u.avatar IS NULL THEN NULL ELSE ${fileRef('u.avatar')} END`,
+    type: 'json',
+    filter: false,
+  },
+  presence: { sql: 'u.seen', type: 'timestamptz', filter: false },
+  created: { sql: 'p.created', type: 'timestamptz' },
+  mode: { sql: 'p.mode', type: 'text' },
+  kind: { sql: 'p.kind', type: 'text' },
+  parent: { sql: 'p.parent', type: 'int' },
+  root: { sql: 'p.root', type: 'int' },
+  uber: { sql: 'p.uber', type: 'int' },
+  replies: { sql: 'p.replies', type: 'int' },
+  opens: { sql: 'p.opens', type: 'int' },
+  upvotes: { sql: 'p.upvotes', type: 'int' },
+  downvotes: { sql: 'p.downvotes', type: 'int' },
+  value: { sql: '(p.upvotes - p.downvotes)', type: 'int' },
+  hot: { sql: 'p.hot', type: 'float' },
+  active: { sql: 'p.active', type: 'timestamptz' },
+  voted: { sql: 'coalesce(pa.vote, 0)::integer', type: 'int' },
+  favorite: { sql: '(pa.favorite IS NOT NULL)', type: 'bool' },
+  /** When the viewer favourited the post (keyset of /favorites); millisecond precision. */
+  favorited: { sql: 'pa.favorite', type: 'timestamptz' },
+  report: { sql: 'pa.report', type: 'text' },
+  blocked: { sql: `(${VIEWER_BLOCKED})`, type: 'bool' },
+  blacklisted: { sql: VIEWER_BLACKLISTED, type: 'bool' },
+};
+
+const NOT_BLOCKED = `NOT ${VIEWER_BLOCKED} AND NOT p.tags && v.blocked_tags AND NOT p.domains && v.blocked_domains`;
+const PUBLIC_TOP = "p.parent IS NULL AND p.mode = 'public'";
+
+interface PostsOptions {
+  name: string;
+  /** FROM source that yields the posts as `p` (a table or a lateral subquery). */
+  source?: string;
+  /** The feed's base WHERE; may use `v` (viewer perks), `pa` and `$1` (viewer). */
+  where(ctx: ReadContext): string;
+  columns?: Record<string, ColumnDef>;
+  defaultOrder: string;
+  maxLimit?: number;
+  requiredFilters?: string[];
+  extra?: Partial<Resource>;
+}
+
+function postsResource(options: PostsOptions): Resource {
+  return defineResource({
+    name: options.name,
+    columns: { ...POST_COLUMNS, ...options.columns },
+    from: (ctx) => ({ sql: joins(options.source ?? 'posts p'), params: [ctx.viewerId] }),
+    visible: (ctx) => options.where(ctx),
+    defaultOrder: options.defaultOrder,
+    maxLimit: options.maxLimit ?? 100,
+    ...(options.requiredFilters ? { requiredFilters: options.requiredFilters } : {}),
+    ...options.extra,
+  });
+}
+
+export const postsRead = postsResource({
+  name: 'posts',
+  where: () => "p.mode <> 'draft'",
+  defaultOrder: 'post.desc',
+  extra: {
+    // A whole thread in one read (the modal loads it at once, oldest first).
+    maxLimitFor: (filtered) => (filtered.has('uber') ? 10_000 : undefined),
+    // A user's posts: the counters on users, instead of counting rows.
+    async fastCount(ctx, equalities) {
+      if (equalities.size !== 1 || !equalities.has('user')) return null;
+      const { rows } = await ctx.db.query<{ total: number }>(
+        'SELECT posts + comments AS total FROM users WHERE lower(username) = lower($1)',
+        [equalities.get('user')],
+      );
+      return rows[0]?.total ?? 0;
+    },
+  },
+});
+
+export const feedRead = postsResource({
+  name: 'feed',
+  where: () => `${PUBLIC_TOP} AND ${NOT_BLOCKED}`,
+  defaultOrder: 'hot.desc,post.desc',
+});
+
+export const lurkingRead = postsResource({
+  name: 'lurking',
+  where: (ctx) =>
+    ctx.viewerId === null
+      ? 'false'
+      : `${PUBLIC_TOP} AND ${NOT_BLOCKED} AND (p.user_id = ANY(v.followed_users)
+          OR p.tags && v.followed_tags OR p.domains && v.followed_domains)`,
+  defaultOrder: 'post.desc',
+});
+
+export const favoritesRead = postsResource({
+  name: 'favorites',
+  where: (ctx) => (ctx.viewerId === null ? 'false' : "pa.favorite IS NOT NULL AND p.mode <> 'draft'"),
+  defaultOrder: 'favorited.desc,post.desc',
+});
+
+export const previewsRead = postsResource({
+  name: 'previews',
+  // `m` is the micropost; the lateral keeps its 2 newest public comments.
+  source: `posts m CROSS JOIN LATERAL (
+    SELECT c.* FROM posts c
+     WHERE c.uber = m.id AND c.parent IS NOT NULL AND c.mode = 'public'
+     ORDER BY c.created DESC, c.id DESC LIMIT 2) p`,
+  columns: { uber: { sql: 'm.id', type: 'int' } },
+  where: () => "m.kind = 'micro' AND m.mode = 'public'",
+  defaultOrder: 'uber.desc,created.asc,post.asc',
+  requiredFilters: ['uber'],
+  maxLimit: 200,
+});
+
+export const postReads: Resource[] = [postsRead, feedRead, lurkingRead, favoritesRead, previewsRead];

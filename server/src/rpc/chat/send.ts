@@ -1,0 +1,69 @@
+/**
+ * chat_send {username, body}: a private message. Refused to oneself, to unknown or banned
+ * accounts, and when either side blocked the other (USER BLACKLISTED, spec §6). The body is
+ * rendered once with the posts' markup rules and sanitized. The chat and both member rows are
+ * created on the first message; the trigger keeps unread counts and users.chats. The new
+ * message is published on the `chat` channel (LISTEN/NOTIFY) for every API node.
+ */
+import { chatIdFor, chatSendInput } from 'shared-api/validation';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { renderBody } from '../../markup/render.ts';
+import { defineRpc, signedIn } from '../define.ts';
+
+export const CHAT_CHANNEL = 'chat';
+
+export interface ChatEvent {
+  chat: string;
+  message: number;
+  from: number;
+  to: number;
+}
+
+export const chatSend = defineRpc({
+  name: 'chat_send',
+  access: 'user',
+  input: chatSendInput,
+  rateLimit: { max: 30, timeWindow: '1 minute' },
+  async handle(ctx, input) {
+    const { db, viewer, services } = signedIn(ctx);
+    const { rows: found } = await db.query<{ id: number; username: string; status: string }>(
+      'SELECT id, username, status FROM users WHERE lower(username) = lower($1)',
+      [input.username],
+    );
+    const other = found[0];
+    if (!other || other.status === 'inactive') throw notFound('USER NOT FOUND');
+    if (other.id === viewer.id) throw badRequest('CANNOT MESSAGE SELF', 'Nie można pisać do siebie');
+    if (other.status === 'banned') throw forbidden('USER BANNED');
+    const { rows: blocks } = await db.query(
+      `SELECT 1 FROM perks
+        WHERE action = 'block'
+          AND ((user_id = $1 AND target_user = $2) OR (user_id = $2 AND target_user = $1))
+        LIMIT 1`,
+      [viewer.id, other.id],
+    );
+    if (blocks.length > 0) throw forbidden('USER BLACKLISTED');
+
+    const chat = chatIdFor(viewer.username, other.username);
+    const html = renderBody(input.body).html;
+    const message = await db.transaction(async (tx) => {
+      const created = await tx.query('INSERT INTO chats (id) VALUES ($1) ON CONFLICT (id) DO NOTHING', [chat]);
+      if (created.rowCount) {
+        await tx.query(
+          `INSERT INTO chat_members (chat_id, user_id, other_id) VALUES ($1, $2, $3), ($1, $3, $2)
+           ON CONFLICT DO NOTHING`,
+          [chat, viewer.id, other.id],
+        );
+      }
+      const { rows } = await tx.query<{ id: number; created: Date }>(
+        'INSERT INTO messages (chat_id, user_id, source, body) VALUES ($1, $2, $3, $4) RETURNING id, created',
+        [chat, viewer.id, input.body, html],
+      );
+      return rows[0]!;
+    });
+    const event: ChatEvent = { chat, message: message.id, from: viewer.id, to: other.id };
+    await services.events.publish(CHAT_CHANNEL, event).catch((error: unknown) => {
+      ctx.request.log.warn({ err: error }, 'chat event not published');
+    });
+    return { ok: true, chat, id: message.id, body: html, created: message.created };
+  },
+});

@@ -1,0 +1,61 @@
+/**
+ * draft_upsert {title, url, body, files[, post]} → {post}: saves a new draft or updates one of
+ * the viewer's drafts (POST IS NOT DRAFT for anything else). Drafts are top-level posts in
+ * mode draft: invisible to others, published later by post_create {draft}. A draft needs
+ * something in it (a title, text or a file); the full §5 rules apply when it is published.
+ */
+import { draftUpsertInput } from 'shared-api/validation';
+import { badRequest } from '../../http/errors.ts';
+import { defineRpc, signedIn } from '../define.ts';
+import { buildContent, checkFiles, refuseBanned } from '../post/write.ts';
+
+export const draftUpsert = defineRpc({
+  name: 'draft_upsert',
+  access: 'user',
+  input: draftUpsertInput,
+  rateLimit: { max: 60, timeWindow: '1 minute' },
+  async handle(rawCtx, input) {
+    const { db, viewer } = signedIn(rawCtx);
+    refuseBanned(viewer);
+    const title = input.title ? input.title : null;
+    if (!title && !input.body && input.files.length === 0) throw badRequest('POST CONTENT REQUIRED');
+    const kind = title ? 'post' : 'micro';
+    const content = buildContent(kind, { ...input, title });
+    return db.transaction(async (tx) => {
+      await checkFiles(tx, viewer.id, content.files);
+      const values = [
+        kind,
+        content.title,
+        content.url,
+        content.source,
+        content.body,
+        content.words,
+        content.files,
+        content.tags,
+        content.domains,
+      ];
+      if (input.post) {
+        const { rows } = await tx.query<{ id: number }>(
+          `UPDATE posts SET kind = $3, title = $4, url = $5, source = $6, body = $7, words = $8,
+                  files = $9, tags = $10, domains = $11, updated = now()
+            WHERE id = $1 AND user_id = $2 AND mode = 'draft' AND parent IS NULL
+            RETURNING id`,
+          [input.post, viewer.id, ...values],
+        );
+        if (!rows[0]) throw badRequest('POST IS NOT DRAFT');
+        return { post: rows[0].id };
+      }
+      const { rows: ids } = await tx.query<{ id: number }>(
+        `SELECT nextval(pg_get_serial_sequence('posts', 'id'))::int AS id`,
+      );
+      const id = ids[0]!.id;
+      await tx.query(
+        `INSERT INTO posts (id, user_id, mode, uber, kind, title, url, source, body, words, files, tags, domains)
+         OVERRIDING SYSTEM VALUE
+         VALUES ($1, $2, 'draft', $1, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [id, viewer.id, ...values],
+      );
+      return { post: id };
+    });
+  },
+});

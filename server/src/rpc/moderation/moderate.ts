@@ -1,0 +1,81 @@
+/**
+ * moderate {post, resolve}: a moderator resolves a post (spec §7). Never on one's own posts
+ * (USER IS THE AUTHOR); only admins may ban an admin. Deleting sets mode 'excluded' and clears
+ * the content (as the author's delete does); banning sets users.status 'banned' and revokes
+ * every session. The post's open reports are closed and a moderation row records who, when,
+ * how, the report counts and a snapshot of the title and text for the admins' list.
+ */
+import { moderateInput } from 'shared-api/validation';
+import { revokeAllSessions } from '../../auth/session.ts';
+import type { Queryable } from '../../db/index.ts';
+import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { defineRpc, signedIn } from '../define.ts';
+
+const SNAPSHOT_CHARS = 2000;
+
+/** The columns a removed post loses (spec §4: title, url, body, files, tags, domains; words 0). */
+const CLEARED = `mode = 'excluded', title = NULL, url = NULL, source = '', body = '', words = 0,
+  files = '{}', tags = '{}', domains = '{}', updated = now()`;
+
+async function closeReports(tx: Queryable, postIds: number[]): Promise<void> {
+  await tx.query('DELETE FROM report_queue WHERE post_id = ANY($1::int[])', [postIds]);
+}
+
+export const moderate = defineRpc({
+  name: 'moderate',
+  access: 'moderator',
+  input: moderateInput,
+  async handle(ctx, input) {
+    const { db, viewer } = signedIn(ctx);
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<{
+        id: number;
+        user_id: number;
+        title: string | null;
+        source: string;
+        mode: string;
+        roles: string[];
+      }>(
+        `SELECT p.id, p.user_id, p.title, p.source, p.mode, u.roles
+           FROM posts p JOIN users u ON u.id = p.user_id
+          WHERE p.id = $1 FOR UPDATE OF p`,
+        [input.post],
+      );
+      const post = rows[0];
+      if (!post || post.mode === 'draft' || post.mode === 'excluded') throw notFound('POST NOT FOUND');
+      if (post.user_id === viewer.id) throw forbidden('USER IS THE AUTHOR');
+      const bans = input.resolve !== 'delete-post';
+      if (bans && post.roles.includes('admin') && !viewer.roles.includes('admin')) {
+        throw unauthorized('ROLE REQUIRED', 'admin');
+      }
+
+      const { rows: counts } = await tx.query<{ rules: number; porn: number; nsfw: number; total: number }>(
+        'SELECT rules, porn, nsfw, total FROM report_queue WHERE post_id = $1',
+        [post.id],
+      );
+      const c = counts[0] ?? { rules: 0, porn: 0, nsfw: 0, total: 0 };
+      await tx.query(
+        `INSERT INTO moderation (post_id, author_id, moderator_id, resolve, rules, porn, nsfw, total, title, excerpt)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, left($10, ${SNAPSHOT_CHARS}))`,
+        [post.id, post.user_id, viewer.id, input.resolve, c.rules, c.porn, c.nsfw, c.total, post.title, post.source],
+      );
+
+      let removed = [post.id];
+      if (input.resolve === 'delete-post' || input.resolve === 'ban-user-and-delete-post') {
+        await tx.query(`UPDATE posts SET ${CLEARED} WHERE id = $1 AND mode <> 'excluded'`, [post.id]);
+      } else if (input.resolve === 'ban-user-and-delete-all-posts') {
+        const { rows: all } = await tx.query<{ id: number }>(
+          `UPDATE posts SET ${CLEARED} WHERE user_id = $1 AND mode IN ('public', 'draft') RETURNING id`,
+          [post.user_id],
+        );
+        removed = [post.id, ...all.map((row) => row.id)];
+      }
+      await closeReports(tx, removed);
+      if (bans) {
+        await tx.query("UPDATE users SET status = 'banned' WHERE id = $1", [post.user_id]);
+        await revokeAllSessions(tx, post.user_id);
+      }
+      return { ok: true };
+    });
+  },
+});

@@ -1,0 +1,74 @@
+/**
+ * Follow and block toggles (spec §4, §7): `follow_{user|tag|domain}` and
+ * `block_{user|tag|domain}`, each with its target and a boolean (the dialog sends the opposite
+ * of the current state). One factory, six definitions (`perks.ts`).
+ *
+ * Rules: a user cannot follow or block themselves (403 `CANNOT PERK YOURSELF`); an unknown user
+ * is 404 `USER NOT FOUND`. Blocking a user also withdraws that user's votes on the blocker's
+ * posts (spec §6), in the same transaction; the vote trigger adjusts counters and rating.
+ * Lock order: perks -> post_actions -> posts -> users (see 0003_feeds.sql).
+ */
+import type { z } from 'zod';
+import type { Queryable } from '../../db/index.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { defineRpc, type RpcDefinition, signedIn } from '../define.ts';
+
+export type PerkAction = 'follow' | 'block';
+export type PerkTarget = 'user' | 'tag' | 'domain';
+
+const TARGET_FIELD = { user: 'username', tag: 'tag', domain: 'domain' } as const;
+const TARGET_COLUMN = { user: 'target_user', tag: 'target_tag', domain: 'target_domain' } as const;
+
+async function resolveUser(db: Queryable, viewerId: number, username: string): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE lower(username) = lower($1)', [
+    username,
+  ]);
+  const id = rows[0]?.id;
+  if (id === undefined) throw notFound('USER NOT FOUND');
+  if (id === viewerId) throw forbidden('CANNOT PERK YOURSELF');
+  return id;
+}
+
+export function perkRpc<Schema extends z.ZodType<Record<string, unknown>>>(
+  action: PerkAction,
+  target: PerkTarget,
+  input: Schema,
+): RpcDefinition<Schema, { ok: true } & Record<PerkAction, boolean>> {
+  const field = TARGET_FIELD[target];
+  const column = TARGET_COLUMN[target];
+  return defineRpc({
+    name: `${action}_${target}`,
+    access: 'user',
+    input,
+    rateLimit: { max: 120, timeWindow: '1 minute' },
+    async handle(ctx, body) {
+      const { viewer, db } = signedIn(ctx);
+      const raw = body[field] as string;
+      const on = body[action] as boolean;
+      const value = target === 'user' ? await resolveUser(db, viewer.id, raw) : raw;
+      await db.transaction(async (tx) => {
+        if (!on) {
+          await tx.query(`DELETE FROM perks WHERE user_id = $1 AND action = $2 AND ${column} = $3`, [
+            viewer.id,
+            action,
+            value,
+          ]);
+          return;
+        }
+        await tx.query(
+          `INSERT INTO perks (user_id, action, ${column}) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          [viewer.id, action, value],
+        );
+        if (action === 'block' && target === 'user') {
+          await tx.query(
+            `UPDATE post_actions a SET vote = NULL, voted = NULL
+               FROM posts p
+              WHERE a.user_id = $1 AND a.vote IS NOT NULL AND p.id = a.post_id AND p.user_id = $2`,
+            [value, viewer.id],
+          );
+        }
+      });
+      return { ok: true, [action]: on } as { ok: true } & Record<PerkAction, boolean>;
+    },
+  });
+}

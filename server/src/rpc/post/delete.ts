@@ -1,0 +1,27 @@
+/**
+ * post_delete {post}: the author deletes a post (spec §4): mode deleted, content cleared
+ * (title, url, body, source, files, tags, domains; words 0). Replies stay in the thread under
+ * a 'deleted' placeholder. Reply, tag and user counters follow from the mode change (triggers).
+ */
+import { postRefInput } from 'shared-api/validation';
+import { defineRpc, signedIn } from '../define.ts';
+import { loadOwnPost } from './write.ts';
+
+export const postDelete = defineRpc({
+  name: 'post_delete',
+  access: 'user',
+  input: postRefInput,
+  async handle(rawCtx, input) {
+    const { db, viewer } = signedIn(rawCtx);
+    return db.transaction(async (tx) => {
+      const post = await loadOwnPost(tx, input.post, viewer.id);
+      await tx.query(
+        `UPDATE posts SET mode = 'deleted', title = NULL, url = NULL, body = '', source = '',
+                files = '{}', tags = '{}', domains = '{}', words = 0, updated = now()
+          WHERE id = $1`,
+        [post.id],
+      );
+      return { ok: true, post: post.id };
+    });
+  },
+});

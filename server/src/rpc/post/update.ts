@@ -1,0 +1,49 @@
+/**
+ * post_update {post, title, url, body, files}: the author rewrites a post, micropost, comment
+ * or draft. Not on deleted or removed posts. Users mentioned for the first time are notified.
+ */
+import { postUpdateInput } from 'shared-api/validation';
+import { badRequest } from '../../http/errors.ts';
+import { renderBody } from '../../markup/render.ts';
+import { notifyMentions } from '../../notify/notify.ts';
+import { defineRpc, signedIn } from '../define.ts';
+import { buildContent, checkFiles, loadOwnPost, refuseBanned } from './write.ts';
+
+export const postUpdate = defineRpc({
+  name: 'post_update',
+  access: 'user',
+  input: postUpdateInput,
+  rateLimit: { max: 60, timeWindow: '1 minute' },
+  async handle(rawCtx, input) {
+    const { db, viewer } = signedIn(rawCtx);
+    refuseBanned(viewer);
+    return db.transaction(async (tx) => {
+      const post = await loadOwnPost(tx, input.post, viewer.id);
+      if (post.kind === 'post' && !input.title) throw badRequest('TITLE REQUIRED');
+      const content = buildContent(post.kind, input);
+      await checkFiles(tx, viewer.id, content.files);
+      await tx.query(
+        `UPDATE posts SET title = $2, url = $3, source = $4, body = $5, words = $6, files = $7,
+                tags = $8, domains = $9, updated = now()
+          WHERE id = $1`,
+        [
+          post.id,
+          content.title,
+          content.url,
+          content.source,
+          content.body,
+          content.words,
+          content.files,
+          content.tags,
+          content.domains,
+        ],
+      );
+      if (post.mode === 'public') {
+        const before = new Set(renderBody(post.source).mentions.map((name) => name.toLowerCase()));
+        const added = content.mentions.filter((name) => !before.has(name.toLowerCase()));
+        await notifyMentions(tx, added, post.id, viewer.id);
+      }
+      return { post: post.id };
+    });
+  },
+});

@@ -1,0 +1,24 @@
+/**
+ * `tag_drop {tag}`: the owner gives the tag up; it is public again and its description goes.
+ * Unknown tag: 404 `TAG NOT FOUND`; someone else's (or nobody's): 403 `USER IS NOT THE AUTHOR`.
+ */
+import { tagDropInput } from 'shared-api/validation';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { defineRpc, signedIn } from '../define.ts';
+
+export const tagDrop = defineRpc({
+  name: 'tag_drop',
+  access: 'user',
+  input: tagDropInput,
+  async handle(ctx, { tag }) {
+    const { viewer, db } = signedIn(ctx);
+    const { rows } = await db.query<{ owner: number | null }>('SELECT owner FROM tags WHERE tag = $1', [tag]);
+    if (rows.length === 0) throw notFound('TAG NOT FOUND');
+    const dropped = await db.query(
+      "UPDATE tags SET owner = NULL, about = '', about_html = '' WHERE tag = $1 AND owner = $2",
+      [tag, viewer.id],
+    );
+    if (dropped.rowCount === 0) throw forbidden('USER IS NOT THE AUTHOR');
+    return { ok: true };
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * `tag_update {tag, about}`: reserves an unowned tag for the caller (creating it when no post
+ * carries it yet), or lets the owner change the description. The description is rendered once,
+ * here, by the body renderer (`about_html`). Someone else's tag: 403 `USER IS NOT THE AUTHOR`.
+ */
+import { tagUpdateInput } from 'shared-api/validation';
+import { forbidden } from '../../http/errors.ts';
+import { renderBody } from '../../markup/render.ts';
+import { defineRpc, signedIn } from '../define.ts';
+
+export const tagUpdate = defineRpc({
+  name: 'tag_update',
+  access: 'user',
+  input: tagUpdateInput,
+  rateLimit: { max: 30, timeWindow: '1 minute' },
+  async handle(ctx, { tag, about }) {
+    const { viewer, db } = signedIn(ctx);
+    const html = about ? renderBody(about).html : '';
+    // Insert or take over only when unowned or already ours; the WHERE makes it one atomic step.
+    const { rows } = await db.query<{ tag: string }>(
+      `INSERT INTO tags AS t (tag, owner, about, about_html) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (tag) DO UPDATE SET owner = EXCLUDED.owner, about = EXCLUDED.about, about_html = EXCLUDED.about_html
+        WHERE t.owner IS NULL OR t.owner = EXCLUDED.owner
+       RETURNING t.tag`,
+      [tag, viewer.id, about, html],
+    );
+    if (rows.length === 0) throw forbidden('USER IS NOT THE AUTHOR');
+    return { ok: true, tag, owner: viewer.username, about, about_html: html };
+  },
+});

@@ -1,0 +1,25 @@
+/**
+ * user_check (every 60 s from the shell): 'logout' when the cookie's session is gone
+ * (signed out elsewhere, password changed, banned, expired); otherwise the counters the top
+ * bar shows. Shape: `UserCheck` in shared-api/src/session.ts.
+ */
+import { emptyInput } from 'shared-api/validation';
+import { clearSessionCookie, SESSION_COOKIE } from '../../auth/session.ts';
+import { defineRpc } from '../define.ts';
+
+export const userCheck = defineRpc({
+  name: 'user_check',
+  access: 'any',
+  input: emptyInput,
+  async handle(ctx) {
+    if (!ctx.viewer) {
+      if (ctx.request.cookies[SESSION_COOKIE]) clearSessionCookie(ctx.reply, ctx.config.secureCookies);
+      return { status: 'logout' as const };
+    }
+    const { rows } = await ctx.db.query<{ notifs: number; chats: number; rating: number; roles: string[] }>(
+      'SELECT notifs, chats, rating, roles FROM users WHERE id = $1',
+      [ctx.viewer.id],
+    );
+    return { status: 'ok' as const, ...rows[0]! };
+  },
+});

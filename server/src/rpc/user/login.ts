@@ -1,0 +1,44 @@
+/**
+ * user_login: checks the password (argon2id) and sets the session cookie. An unknown name and
+ * a wrong password get the same answer, in the same time. The account's state is told only
+ * to whoever knows its password.
+ */
+import { userLoginInput } from 'shared-api/validation';
+import { verifyPassword } from '../../auth/password.ts';
+import { createSession, setSessionCookie } from '../../auth/session.ts';
+import { assertNotThrottled, clearFailures, recordFailure } from '../../auth/throttle.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import { THEME_COOKIE } from '../../http/frontend.ts';
+import { defineRpc } from '../define.ts';
+
+export const userLogin = defineRpc({
+  name: 'user_login',
+  access: 'guest',
+  input: userLoginInput,
+  rateLimit: { max: 10, timeWindow: '1 minute' },
+  async handle(ctx, { username, password }) {
+    await assertNotThrottled(ctx.db, username, ctx.config.rateLimits);
+    const { rows } = await ctx.db.query<{ id: number; password_hash: string; status: string; theme: string }>(
+      'SELECT id, password_hash, status, theme FROM users WHERE lower(username) = lower($1)',
+      [username],
+    );
+    const user = rows[0];
+    if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
+      await recordFailure(ctx.db, username);
+      throw badRequest('PASSWORD INCORRECT');
+    }
+    await clearFailures(ctx.db, username);
+    if (user.status === 'inactive') throw forbidden('USER INACTIVE');
+    if (user.status === 'banned') throw forbidden('USER BANNED');
+    const { token, expires } = await createSession(ctx.db, user.id);
+    setSessionCookie(ctx.reply, token, expires, ctx.config.secureCookies);
+    // The page's theme follows the account from the first response after signing in.
+    void ctx.reply.setCookie(THEME_COOKIE, user.theme, {
+      path: '/',
+      maxAge: 315_360_000,
+      sameSite: 'lax',
+      secure: ctx.config.secureCookies,
+    });
+    return { ok: true };
+  },
+});

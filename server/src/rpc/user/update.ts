@@ -1,0 +1,48 @@
+/**
+ * user_update: the signed-in user's own settings (theme, adult content, avatar). Always
+ * the viewer's row: no input names a user. An avatar must be an image this user uploaded.
+ */
+import { userUpdateInput } from 'shared-api/validation';
+import { badRequest } from '../../http/errors.ts';
+import { THEME_COOKIE } from '../../http/frontend.ts';
+import { defineRpc, signedIn } from '../define.ts';
+
+export const userUpdate = defineRpc({
+  name: 'user_update',
+  access: 'user',
+  input: userUpdateInput,
+  rateLimit: { max: 60, timeWindow: '1 minute' },
+  async handle(rawCtx, input) {
+    const ctx = signedIn(rawCtx);
+    if (input.avatar) {
+      const { rows } = await ctx.db.query(
+        `SELECT 1 FROM files WHERE file = $1 AND user_id = $2 AND mime LIKE 'image/%'`,
+        [input.avatar, ctx.viewer.id],
+      );
+      if (!rows.length) throw badRequest('INPROPER FILE', 'Awatar musi być obrazkiem wgranym przez Ciebie');
+    }
+    await ctx.db.query(
+      `UPDATE users SET
+         theme = COALESCE($2, theme),
+         nsfw = COALESCE($3, nsfw),
+         avatar = CASE WHEN $4::boolean THEN $5 ELSE avatar END
+       WHERE id = $1`,
+      [
+        ctx.viewer.id,
+        input.theme ?? null,
+        input.nsfw ?? null,
+        input.avatar !== undefined,
+        input.avatar ?? null,
+      ],
+    );
+    if (input.theme) {
+      void ctx.reply.setCookie(THEME_COOKIE, input.theme, {
+        path: '/',
+        maxAge: 315_360_000,
+        sameSite: 'lax',
+        secure: ctx.config.secureCookies,
+      });
+    }
+    return { ok: true };
+  },
+});

@@ -1,0 +1,101 @@
+/**
+ * Account entry: captcha, sign-up, e-mail verification, sign-in and out, password reset and
+ * change, e-mail change. Signing in and out keeps the session store in step.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { rpc } from './client.ts';
+import { queryClient } from './queryClient.ts';
+import { loadSession, setSessionUser } from './session.ts';
+
+export interface Captcha {
+  id: string;
+  /** SVG markup; shown through an <img> data URL, never injected into the page. */
+  svg: string;
+}
+
+export const authKeys = {
+  captcha: (purpose: 'join' | 'reset') => ['auth', 'captcha', purpose] as const,
+};
+
+export function captchaImageUrl(captcha: Captcha): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`;
+}
+
+/** A fresh captcha per form; `refetch()` gives a new one (and after every failed submit). */
+export function useCaptcha(purpose: 'join' | 'reset') {
+  return useQuery({
+    queryKey: authKeys.captcha(purpose),
+    queryFn: () => rpc<Captcha>('captcha_create'),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
+
+export interface JoinInput {
+  username: string;
+  email: string;
+  password: string;
+  captcha: { id: string; text: string };
+}
+
+export function useJoin() {
+  return useMutation({ mutationFn: (input: JoinInput) => rpc('user_join', input) });
+}
+
+export interface VerifyResult {
+  ok: true;
+  kind: 'account' | 'email';
+  user: string;
+}
+
+export function verifyToken(token: string): Promise<VerifyResult> {
+  return rpc<VerifyResult>('user_verify', { token });
+}
+
+/** Signs in, then loads the session user (so every remote sees it at once). */
+export async function login(username: string, password: string) {
+  await rpc('user_login', { username, password });
+  const user = await loadSession();
+  // Lists carry the viewer's own state (votes, favourites, blocks): load them again as this user.
+  void queryClient.resetQueries();
+  return user;
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: (input: { username: string; password: string }) => login(input.username, input.password),
+  });
+}
+
+export async function logout(): Promise<void> {
+  await rpc('user_logout');
+  setSessionUser(null);
+  // Nothing loaded for the previous user may show to the next one.
+  void queryClient.resetQueries();
+}
+
+export function useResetRequest() {
+  return useMutation({
+    mutationFn: (input: { email: string; captcha: { id: string; text: string } }) =>
+      rpc('user_reset_request', input),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      rpc<{ ok: true; user: string }>('user_reset', input),
+  });
+}
+
+export function usePasswordChange() {
+  return useMutation({
+    mutationFn: (input: { password: string; next: string }) => rpc('password_change', input),
+  });
+}
+
+export function useEmailChange() {
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) => rpc('email_change', input),
+  });
+}

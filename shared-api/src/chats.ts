@@ -1,0 +1,141 @@
+/**
+ * Private chats: the conversation list, one conversation's messages, sending and reading.
+ * New messages reach the browser by polling (CHAT_POLL_MS in an open conversation,
+ * CHAT_LIST_POLL_MS on the list) while the tab is visible: plain HTTP that survives proxies,
+ * sleeping laptops and server restarts, at the cost of a few seconds' delay.
+ */
+import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { getPage, rpc } from './client.ts';
+import { queryClient } from './queryClient.ts';
+import { type FileRef, patchSessionUser } from './session.ts';
+
+export const CHAT_POLL_MS = 4000;
+export const CHAT_LIST_POLL_MS = 15_000;
+export const CHATS_PAGE = 30;
+export const MESSAGES_PAGE = 50;
+
+export interface ChatRow {
+  /** The thread id: both lower-case names, sorted, joined by a dash. */
+  chat: string;
+  /** The other person. */
+  user: string;
+  avatar: FileRef | null;
+  presence: string;
+  unread: number;
+  updated: string;
+  /** The newest message as written (plain text). */
+  last: string | null;
+  lastMine: boolean;
+}
+
+export interface MessageRow {
+  id: number;
+  chat: string;
+  user: string;
+  avatar: FileRef | null;
+  /** Rendered HTML: show it through SafeHtml. */
+  body: string;
+  created: string;
+}
+
+export const chatKeys = {
+  all: ['chats'] as const,
+  list: () => [...chatKeys.all, 'list'] as const,
+  messages: (chat: string) => [...chatKeys.all, 'messages', chat] as const,
+};
+
+async function fetchChats(before: string | null, signal: AbortSignal) {
+  return getPage<ChatRow>(
+    'chats',
+    {
+      select: 'chat,user,avatar,presence,unread,updated,last,lastMine',
+      order: 'updated.desc,chat.desc',
+      limit: CHATS_PAGE,
+      updated: before === null ? null : `lt.${before}`,
+    },
+    { signal },
+  );
+}
+
+export function useChats(enabled = true) {
+  return useInfiniteQuery({
+    enabled,
+    queryKey: chatKeys.list(),
+    queryFn: ({ pageParam, signal }) => fetchChats(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) =>
+      last.rows.length < CHATS_PAGE ? undefined : (last.rows[last.rows.length - 1]?.updated ?? undefined),
+    refetchInterval: CHAT_LIST_POLL_MS,
+    staleTime: 0,
+  });
+}
+
+async function fetchMessages(chat: string, before: number | null, signal: AbortSignal) {
+  return getPage<MessageRow>(
+    'messages',
+    {
+      select: 'id,chat,user,avatar,body,created',
+      chat: `eq.${chat}`,
+      order: 'id.desc',
+      limit: MESSAGES_PAGE,
+      id: before === null ? null : `lt.${before}`,
+    },
+    { signal },
+  );
+}
+
+/** Newest page first (each page newest first); older pages by keyset on id. Polled. */
+export function useMessages(chat: string | null) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.messages(chat ?? ''),
+    queryFn: ({ pageParam, signal }) => fetchMessages(chat!, pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) =>
+      last.rows.length < MESSAGES_PAGE ? undefined : (last.rows[last.rows.length - 1]?.id ?? undefined),
+    enabled: chat !== null,
+    refetchInterval: CHAT_POLL_MS,
+    staleTime: 0,
+  });
+}
+
+export interface SentMessage {
+  ok: true;
+  chat: string;
+  id: number;
+  body: string;
+  created: string;
+}
+
+export function useSendMessage() {
+  return useMutation({
+    mutationFn: (input: { username: string; body: string }) => rpc<SentMessage>('chat_send', input),
+    onSuccess: (sent) => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.messages(sent.chat) });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+    },
+  });
+}
+
+type ChatPages = InfiniteData<Awaited<ReturnType<typeof fetchChats>>, string | null>;
+
+/** The viewer has read a conversation: zero its unread count here and in the top bar. */
+export function useChatRead() {
+  return useMutation({
+    mutationFn: (chat: string) => rpc<{ ok: true; chats: number }>('chat_read', { chat }),
+    meta: { silent: true },
+    onSuccess: (result, chat) => {
+      patchSessionUser({ chats: result.chats });
+      queryClient.setQueryData<ChatPages>(chatKeys.list(), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                rows: page.rows.map((row) => (row.chat === chat ? { ...row, unread: 0 } : row)),
+              })),
+            }
+          : data,
+      );
+    },
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Perks (spec §3): the viewer's follows and blocks of users, tags and domains.
+ *   GET /api/perks?action=in.(block,follow)&username|tag|domain=eq.{target}  one target's state
+ *   GET /api/perks?order=created.desc                                         everything (/blocks, /follows)
+ *   POST /api/rpc/follow_{user|tag|domain} {username|tag|domain, follow}
+ *   POST /api/rpc/block_{user|tag|domain}  {username|tag|domain, block}
+ * Toggles: callers send the opposite of the current state (§4).
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { getRows, rpc } from './client.ts';
+import { postKeys } from './posts.ts';
+import { queryClient, STALE } from './queryClient.ts';
+
+export type PerkAction = 'follow' | 'block';
+export type PerkKind = 'user' | 'tag' | 'domain';
+
+export interface Perk {
+  action: PerkAction;
+  username: string | null;
+  tag: string | null;
+  domain: string | null;
+  created: string;
+}
+
+const FIELD = { user: 'username', tag: 'tag', domain: 'domain' } as const;
+
+export const perkKeys = {
+  all: ['perks'] as const,
+  list: () => [...perkKeys.all, 'list'] as const,
+  target: (kind: PerkKind, target: string) => [...perkKeys.all, kind, target] as const,
+};
+
+export interface PerkState {
+  followed: boolean;
+  blocked: boolean;
+}
+
+export async function fetchPerkState(kind: PerkKind, target: string, signal?: AbortSignal): Promise<PerkState> {
+  const rows = await getRows<Pick<Perk, 'action'>>(
+    'perks',
+    { action: 'in.(block,follow)', [FIELD[kind]]: `eq.${target}`, select: 'action' },
+    signal,
+  );
+  return {
+    followed: rows.some((row) => row.action === 'follow'),
+    blocked: rows.some((row) => row.action === 'block'),
+  };
+}
+
+export function usePerkState(kind: PerkKind, target: string, enabled = true) {
+  return useQuery({
+    queryKey: perkKeys.target(kind, target),
+    queryFn: ({ signal }) => fetchPerkState(kind, target, signal),
+    enabled: enabled && target !== '',
+    staleTime: 0,
+  });
+}
+
+export function usePerks(enabled = true) {
+  return useQuery({
+    queryKey: perkKeys.list(),
+    queryFn: ({ signal }) => getRows<Perk>('perks', { order: 'created.desc' }, signal),
+    staleTime: STALE.slow,
+    enabled,
+  });
+}
+
+/** The target of a perk row, whichever kind it is. */
+export function perkTarget(perk: Perk): { kind: PerkKind; target: string } {
+  if (perk.username) return { kind: 'user', target: perk.username };
+  if (perk.tag) return { kind: 'tag', target: perk.tag };
+  return { kind: 'domain', target: perk.domain ?? '' };
+}
+
+export interface PerkChange {
+  kind: PerkKind;
+  action: PerkAction;
+  target: string;
+  on: boolean;
+}
+
+export function setPerk({ kind, action, target, on }: PerkChange): Promise<unknown> {
+  return rpc(`${action}_${kind}`, { [FIELD[kind]]: target, [action]: on });
+}
+
+/** After a change, perks and every feed are stale (blocks hide posts, follows fill /lurking). */
+export function invalidateAfterPerk(): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: perkKeys.all }),
+    queryClient.invalidateQueries({ queryKey: postKeys.all }),
+  ]);
+}
+
+/**
+ * `silent` for the quick dialogs (§8: their failures are swallowed and the dialog closes);
+ * the /blocks and /follows pages report errors as usual.
+ */
+export function usePerkMutation(options: { silent?: boolean } = {}) {
+  return useMutation({
+    mutationFn: setPerk,
+    onSuccess: () => invalidateAfterPerk(),
+    meta: { silent: options.silent ?? false },
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * Writing posts (spec §4, §7): post_create (titled post, micropost, comment, or publishing a
+ * draft), post_edit / post_update, post_delete and post_report. Builds on the posts resource
+ * (`posts.ts`): after a confirmed change the cached copies are patched or refetched.
+ * post_delete and post_report are quick-dialog calls: their failures are silent (spec §8).
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { rpc } from './client.ts';
+import { draftKeys } from './drafts.ts';
+import { patchPostEverywhere, postKeys } from './posts.ts';
+import { queryClient } from './queryClient.ts';
+import type { ReportType } from './reports.ts';
+
+export interface PostInput {
+  /** 'post' makes the title required (titled posts); microposts and comments send none. */
+  kind?: 'post' | 'micro' | 'comment';
+  title?: string | null;
+  url?: string | null;
+  body: string;
+  files: string[];
+  reply?: number | null;
+  draft?: number | null;
+}
+
+export interface PostSource {
+  post: number;
+  kind: 'post' | 'micro' | 'comment';
+  mode: string;
+  parent: number | null;
+  title: string | null;
+  url: string | null;
+  /** The text as written. */
+  body: string;
+  files: string[];
+}
+
+export const postEditKeys = {
+  source: (post: number) => [...postKeys.all, 'source', post] as const,
+};
+
+export function createPost(input: PostInput): Promise<{ post: number }> {
+  return rpc<{ post: number }>('post_create', input);
+}
+
+export function useCreatePost() {
+  return useMutation({
+    mutationFn: createPost,
+    // The editor shows the errors under its fields; the toast comes from there too.
+    meta: { silent: true },
+    onSuccess: (_result, input) => {
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
+      if (input.draft) void queryClient.invalidateQueries({ queryKey: draftKeys.all });
+    },
+  });
+}
+
+export function usePostSource(post: number | null) {
+  return useQuery({
+    queryKey: postEditKeys.source(post ?? 0),
+    queryFn: () => rpc<PostSource>('post_edit', { post }),
+    enabled: post !== null && post > 0,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export function updatePost(input: PostInput & { post: number }): Promise<{ post: number }> {
+  const { kind: _kind, reply: _reply, draft: _draft, ...rest } = input;
+  return rpc<{ post: number }>('post_update', rest);
+}
+
+export function useUpdatePost() {
+  return useMutation({
+    mutationFn: updatePost,
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
+  });
+}
+
+/** Spec §4: after deletion the post shows mode deleted with its content cleared. */
+export const DELETED_PATCH = {
+  mode: 'deleted',
+  title: null,
+  url: null,
+  body: '',
+  files: [],
+  tags: [],
+  domains: [],
+  words: 0,
+} as const;
+
+export function useDeletePost() {
+  return useMutation({
+    mutationFn: (post: number) => rpc('post_delete', { post }),
+    meta: { silent: true },
+    onSuccess: (_result, post) =>
+      patchPostEverywhere(queryClient, post, { ...DELETED_PATCH, files: [], tags: [], domains: [] }),
+  });
+}
+
+export function useReportPost() {
+  return useMutation({
+    mutationFn: (input: { post: number; type: ReportType }) => rpc('post_report', input),
+    meta: { silent: true },
+    onSuccess: (_result, input) => patchPostEverywhere(queryClient, input.post, { report: input.type }),
+  });
+}

@@ -1,0 +1,261 @@
+/**
+ * Posts (spec §3 Post): types, the query-key factory, feed requests with keyset cursors, hooks,
+ * and the vote/favourite/open calls. The screen changes only after the server confirms (§4):
+ * confirmed results are written into every cached copy of the post with `patchPostEverywhere`.
+ *
+ * Read resources (all in the PostgREST grammar, all paged by keyset, never by a growing offset):
+ *   GET /api/feed       public top-level posts minus what the viewer blocked (users, tags, domains)
+ *     home, hot:        kind=eq.post&order=hot.desc,post.desc    next: or=(hot.lt.H,and(hot.eq.H,post.lt.P))
+ *     home, newest:     kind=eq.post&order=post.desc             next: post=lt.P
+ *     home, top day/wk: kind=eq.post&created=gt.{since}&order=value.desc,post.desc
+ *                                                                next: or=(value.lt.V,and(value.eq.V,post.lt.P))
+ *     /microblog:       kind=eq.micro&order=post.desc
+ *     /tag/{tag}:       tags=cs.{tag}&order=post.desc
+ *   GET /api/lurking    posts of followed users, tags and domains (signed in), order=post.desc
+ *   GET /api/favorites  the viewer's favourites, order=favorited.desc,post.desc
+ *                                                                next: or=(favorited.lt.F,and(favorited.eq.F,post.lt.P))
+ *   GET /api/posts      everything but drafts (deleted/excluded shown cleared): a thread
+ *                       (uber=eq.N&order=created.asc, up to 10 000 rows), one post (post=eq.N),
+ *                       a user's posts (user=eq.name&parent=is.null&order=post.desc)
+ *   GET /api/previews   the 2 newest comments of each micropost: uber=in.(1,2,3), one query a page
+ */
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
+import { getRows, type QueryParams, rpc } from './client.ts';
+import { STALE } from './queryClient.ts';
+import type { FileRef } from './session.ts';
+
+export type PostMode = 'public' | 'draft' | 'deleted' | 'excluded';
+export type PostKind = 'post' | 'micro' | 'comment';
+export type Vote = -1 | 0 | 1;
+
+export interface Post {
+  post: number;
+  title: string | null;
+  /** Sanitised HTML rendered by the server; render through SafeHtml. */
+  body: string;
+  words: number;
+  files: FileRef[];
+  tags: string[];
+  domains: string[];
+  user: string;
+  avatar: FileRef | null;
+  created: string;
+  mode: PostMode;
+  kind: PostKind;
+  parent: number | null;
+  root: number | null;
+  uber: number | null;
+  replies: number;
+  opens: number;
+  upvotes: number;
+  downvotes: number;
+  /** upvotes - downvotes */
+  value: number;
+  hot: number;
+  /** The viewer's vote: -1, 0 (none) or 1. */
+  voted: Vote;
+  favorite: boolean;
+  favorited: string | null;
+  /** The viewer's report type, if they reported it. */
+  report: string | null;
+  /** The viewer blocked one of the post's tags or domains, or the author blocked the viewer. */
+  blacklisted: boolean;
+  /** The viewer blocked the author. */
+  blocked: boolean;
+  /** When the author was last seen (presence dot). */
+  presence: string | null;
+  url: string | null;
+}
+
+export type HomeSort = 'hot' | 'newest' | 'day' | 'week';
+
+export type FeedSpec =
+  | { feed: 'home'; sort: HomeSort }
+  | { feed: 'microblog' }
+  | { feed: 'lurking' }
+  | { feed: 'favorites' }
+  | { feed: 'tag'; tag: string }
+  | { feed: 'user'; user: string };
+
+export const FEED_PAGE_SIZE = 20;
+
+export const postKeys = {
+  all: ['posts'] as const,
+  feeds: () => [...postKeys.all, 'feed'] as const,
+  feed: (spec: FeedSpec) => [...postKeys.feeds(), spec] as const,
+  thread: (uber: number) => [...postKeys.all, 'thread', uber] as const,
+  one: (post: number) => [...postKeys.all, 'one', post] as const,
+  previews: (ids: readonly number[]) => [...postKeys.all, 'previews', ids] as const,
+};
+
+type Cursor = Record<string, string>;
+
+interface FeedRequest {
+  resource: 'feed' | 'lurking' | 'favorites' | 'posts';
+  params: QueryParams;
+  next(last: Post): Cursor;
+}
+
+const byPost = (last: Post): Cursor => ({ post: `lt.${last.post}` });
+const byPair =
+  (column: 'hot' | 'value' | 'favorited') =>
+  (last: Post): Cursor => {
+    const value = String(last[column]);
+    return { or: `(${column}.lt.${value},and(${column}.eq.${value},post.lt.${last.post}))` };
+  };
+
+const DAY_MS = 86_400_000;
+
+/** The request behind each feed: resource, filters, order and how to ask for the next page. */
+export function feedRequest(spec: FeedSpec, now = Date.now()): FeedRequest {
+  switch (spec.feed) {
+    case 'home': {
+      if (spec.sort === 'hot')
+        return { resource: 'feed', params: { kind: 'eq.post', order: 'hot.desc,post.desc' }, next: byPair('hot') };
+      if (spec.sort === 'newest')
+        return { resource: 'feed', params: { kind: 'eq.post', order: 'post.desc' }, next: byPost };
+      // Whole minutes, so the first page and the next ones ask about the same window.
+      const since = new Date(Math.floor((now - (spec.sort === 'day' ? 1 : 7) * DAY_MS) / 60_000) * 60_000);
+      return {
+        resource: 'feed',
+        params: { kind: 'eq.post', created: `gt.${since.toISOString()}`, order: 'value.desc,post.desc' },
+        next: byPair('value'),
+      };
+    }
+    case 'microblog':
+      return { resource: 'feed', params: { kind: 'eq.micro', order: 'post.desc' }, next: byPost };
+    case 'lurking':
+      return { resource: 'lurking', params: { order: 'post.desc' }, next: byPost };
+    case 'favorites':
+      return { resource: 'favorites', params: { order: 'favorited.desc,post.desc' }, next: byPair('favorited') };
+    case 'tag':
+      return { resource: 'feed', params: { tags: `cs.{${spec.tag}}`, order: 'post.desc' }, next: byPost };
+    case 'user':
+      return {
+        resource: 'posts',
+        params: { user: `eq.${spec.user}`, parent: 'is.null', mode: 'eq.public', order: 'post.desc' },
+        next: byPost,
+      };
+  }
+}
+
+/** One page of a feed; `cursor` is the keyset condition of the next page (null for the first). */
+export async function fetchFeedPage(
+  spec: FeedSpec,
+  cursor: Cursor | null,
+  signal?: AbortSignal,
+  now?: number,
+): Promise<Post[]> {
+  const request = feedRequest(spec, now);
+  return getRows<Post>(request.resource, { ...request.params, ...cursor, limit: FEED_PAGE_SIZE }, signal);
+}
+
+/** Infinite scroll over a feed (spec §2), keyset pages. */
+export function useFeed(spec: FeedSpec, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    queryKey: postKeys.feed(spec),
+    // The time window of the top tabs is fixed when the first page loads.
+    queryFn: ({ pageParam, signal }) => fetchFeedPage(spec, pageParam.cursor, signal, pageParam.now),
+    initialPageParam: { cursor: null as Cursor | null, now: Date.now() },
+    getNextPageParam: (last: Post[], _all, param) =>
+      last.length < FEED_PAGE_SIZE ? undefined : { cursor: feedRequest(spec).next(last.at(-1)!), now: param.now },
+    staleTime: STALE.feed,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** Pages flattened, without the repeats a moving hot rank can cause between pages. */
+export function flattenFeed(data: { pages: Post[][] } | undefined): Post[] {
+  if (!data) return [];
+  const seen = new Set<number>();
+  const out: Post[] = [];
+  for (const page of data.pages) {
+    for (const post of page) {
+      if (seen.has(post.post)) continue;
+      seen.add(post.post);
+      out.push(post);
+    }
+  }
+  return out;
+}
+
+/** The 2 newest comments of each micropost on a page, in one request. */
+export function usePreviews(ids: readonly number[]) {
+  return useQuery({
+    queryKey: postKeys.previews(ids),
+    queryFn: ({ signal }) => getRows<Post>('previews', { uber: `in.(${ids.join(',')})` }, signal),
+    enabled: ids.length > 0,
+    staleTime: STALE.feed,
+  });
+}
+
+export function fetchPost(post: number, signal?: AbortSignal): Promise<Post | null> {
+  return getRows<Post>('posts', { post: `eq.${post}` }, signal).then((rows) => rows[0] ?? null);
+}
+
+export function usePost(post: number) {
+  return useQuery({ queryKey: postKeys.one(post), queryFn: ({ signal }) => fetchPost(post, signal) });
+}
+
+/** A whole thread, oldest first (the post modal). */
+export function fetchThread(uber: number, signal?: AbortSignal): Promise<Post[]> {
+  return getRows<Post>('posts', { uber: `eq.${uber}`, order: 'created.asc' }, signal);
+}
+
+/** Writes a confirmed change of one post into every cached list, thread and single post. */
+export function patchPostEverywhere(client: QueryClient, post: number, patch: Partial<Post>): void {
+  const apply = (row: Post) => (row.post === post ? { ...row, ...patch } : row);
+  for (const [key, data] of client.getQueriesData<unknown>({ queryKey: postKeys.all })) {
+    if (!data) continue;
+    if (Array.isArray(data)) client.setQueryData(key, (data as Post[]).map(apply));
+    else if (typeof data === 'object' && 'pages' in data) {
+      const infinite = data as InfiniteData<Post[]>;
+      client.setQueryData(key, { ...infinite, pages: infinite.pages.map((page) => page.map(apply)) });
+    } else if (typeof data === 'object' && (data as Post).post === post) {
+      client.setQueryData(key, apply(data as Post));
+    }
+  }
+}
+
+export interface VoteResult {
+  post: number;
+  voted: Vote;
+  upvotes: number;
+  downvotes: number;
+  value: number;
+}
+
+/** Spec §4 vote toggle: up on 0 gives +1, on +1 gives 0, on -1 gives +1; down is the mirror. */
+export function nextVote(current: Vote, pressed: 1 | -1): 1 | -1 | null {
+  return current === pressed ? null : pressed;
+}
+
+export function votePost(post: number, vote: 1 | -1 | null): Promise<VoteResult> {
+  return rpc<VoteResult>('post_vote', { post, vote });
+}
+
+export function favoritePost(post: number, favorite: boolean): Promise<{ post: number; favorite: boolean }> {
+  return rpc('favorite_post', { post, favorite });
+}
+
+export function openPost(post: number): Promise<unknown> {
+  return rpc('post_open', { post });
+}
+
+/** Opens are counted once per page load per post; a failure is not worth a toast. */
+const opened = new Set<number>();
+export function countOpen(post: number): void {
+  if (opened.has(post)) return;
+  opened.add(post);
+  void openPost(post).catch(() => opened.delete(post));
+}
+
+export function useOpenPost() {
+  return useMutation({ mutationFn: openPost, meta: { silent: true } });
+}

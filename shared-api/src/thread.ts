@@ -1,0 +1,38 @@
+/**
+ * The post modal's thread: one request for the whole thread (`GET /api/posts?uber=eq.{post}
+ * &order=created.asc`, feeds' `fetchThread`), built into a tree on the client by the pure
+ * functions in `thread/tree.ts`. The comment sort lives in a cookie for about ten years.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { fetchThread, type Post, postKeys } from './posts.ts';
+import { STALE } from './queryClient.ts';
+import { DEFAULT_COMMENT_SORT, isCommentSort, type CommentSort } from './thread/tree.ts';
+import { LIMITS } from './validation/rules.ts';
+
+export * from './thread/tree.ts';
+
+/** A thread row: the §3 Post plus the time of the newest reply below it (sort 'active'). */
+export type ThreadPost = Post & { active?: string | null };
+
+export function useThread(uber: number) {
+  return useQuery({
+    queryKey: postKeys.thread(uber),
+    queryFn: ({ signal }) => fetchThread(uber, signal) as Promise<ThreadPost[]>,
+    staleTime: STALE.feed,
+    enabled: Number.isInteger(uber) && uber > 0,
+  });
+}
+
+export const SORT_COOKIE = 'gwar_sort';
+
+export function readCommentSort(cookie = typeof document === 'undefined' ? '' : document.cookie): CommentSort {
+  const match = /(?:^|;\s*)gwar_sort=([^;]*)/.exec(cookie);
+  const value = match ? decodeURIComponent(match[1] ?? '') : '';
+  return isCommentSort(value) ? value : DEFAULT_COMMENT_SORT;
+}
+
+export function writeCommentSort(sort: CommentSort): void {
+  if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie (spec §4)
+  document.cookie = `${SORT_COOKIE}=${sort}; Max-Age=${LIMITS.sortCookieSeconds}; Path=/; SameSite=Lax`;
+}

@@ -1,0 +1,98 @@
+/**
+ * Users and profiles: the signed-in user's own settings (`GET /api/users`, `user_update`)
+ * and public profiles (`GET /api/profiles`, spec §3 "Profile"). Query keys, fetchers, hooks.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { getRows, rpc } from './client.ts';
+import { STALE } from './queryClient.ts';
+import { type FileRef, patchSessionUser, type SessionUser } from './session.ts';
+import type { Theme } from './validation/user.ts';
+
+export interface Profile {
+  user: string;
+  avatar: FileRef | null;
+  rating: number;
+  /** ISO time the account was created. */
+  created: string;
+  /** ISO time the user was last seen (presence dot). */
+  presence: string;
+  posts: number;
+  comments: number;
+  roles: string[];
+}
+
+/** Private details only the owner sees (settings page). */
+export interface OwnAccount {
+  user: string;
+  email: string;
+  created: string;
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  profile: (user: string) => ['users', 'profile', user.toLowerCase()] as const,
+  own: () => ['users', 'own'] as const,
+  mention: (prefix: string) => ['users', 'mention', prefix.toLowerCase()] as const,
+};
+
+const PROFILE_SELECT = 'user,avatar,rating,created,presence,posts,comments,roles';
+
+/** One public profile, or null when there is no active user of that name. */
+export async function fetchProfile(user: string, signal?: AbortSignal): Promise<Profile | null> {
+  const rows = await getRows<Profile>('profiles', { select: PROFILE_SELECT, user: `eq.${user}` }, signal);
+  return rows[0] ?? null;
+}
+
+export function useProfile(user: string | null | undefined) {
+  return useQuery({
+    queryKey: userKeys.profile(user ?? ''),
+    queryFn: ({ signal }) => fetchProfile(user!, signal),
+    enabled: Boolean(user),
+    staleTime: STALE.entity,
+  });
+}
+
+/** Mention autocomplete: up to 10 names starting with `prefix` (spec §7). */
+export async function searchUsernames(prefix: string, signal?: AbortSignal): Promise<string[]> {
+  const safe = prefix.replace(/[^a-zA-Z0-9_]/g, '');
+  if (!safe) return [];
+  const rows = await getRows<{ user: string }>(
+    'profiles',
+    { user: `like.${safe}*`, select: 'user', limit: 10, order: 'user.asc' },
+    signal,
+  );
+  return rows.map((row) => row.user);
+}
+
+export async function fetchOwnAccount(signal?: AbortSignal): Promise<OwnAccount | null> {
+  const rows = await getRows<OwnAccount>('users', { select: 'user,email,created' }, signal);
+  return rows[0] ?? null;
+}
+
+export function useOwnAccount(enabled = true) {
+  return useQuery({ queryKey: userKeys.own(), queryFn: ({ signal }) => fetchOwnAccount(signal), enabled });
+}
+
+export interface UserUpdate {
+  theme?: Theme;
+  nsfw?: 'hidden' | 'visible';
+  /** A file name from `file_create`, or null to remove the avatar. */
+  avatar?: string | null;
+}
+
+/** Saves settings; the session store follows once the server agrees. */
+export async function updateUser(patch: UserUpdate, avatar?: FileRef | null): Promise<void> {
+  await rpc('user_update', patch);
+  const sessionPatch: Partial<SessionUser> = {};
+  if (patch.theme) sessionPatch.theme = patch.theme;
+  if (patch.nsfw) sessionPatch.nsfw = patch.nsfw;
+  if (patch.avatar !== undefined) sessionPatch.avatar = avatar ?? null;
+  patchSessionUser(sessionPatch);
+}
+
+export function useUpdateUser() {
+  return useMutation({
+    mutationFn: ({ patch, avatar }: { patch: UserUpdate; avatar?: FileRef | null }) =>
+      updateUser(patch, avatar),
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * shared-ui: design tokens (import 'shared-ui/styles.css' once, in the shell), base components,
+ * Polish time and plural helpers, and the quick-dialog API. Shared as a singleton by every app.
+ * Post components live in `./post/` (owned by the feeds engineer) and are exported below.
+ */
+export * from './components/Avatar.tsx';
+export * from './components/Badge.tsx';
+export * from './components/Button.tsx';
+export * from './components/Card.tsx';
+export * from './components/Dialog.tsx';
+export * from './components/EmptyState.tsx';
+export * from './components/ErrorPanel.tsx';
+export * from './components/PresenceDot.tsx';
+export * from './components/RelativeTime.tsx';
+export * from './components/SafeHtml.tsx';
+export * from './components/Spinner.tsx';
+export * from './components/TextField.tsx';
+export * from './dialog/quickDialog.ts';
+export * from './hooks/useMediaQuery.ts';
+export * from './hooks/useNow.ts';
+export * from './hooks/useNsfwVisible.ts';
+export { loadSanitizer, sanitizeHtml } from './html/sanitize.ts';
+export * from './lib/files.ts';
+export * from './lib/plural.ts';
+export * from './lib/relativeTime.ts';
+export * from './post/index.ts';
+export * from './theme/theme.ts';

@@ -1,0 +1,35 @@
+/** The favourite heart (spec §4): public posts only, toggles, changes after the server confirms. */
+import { favoritePost, type Post, patchPostEverywhere, postKeys, queryClient } from 'shared-api';
+import { cx } from '../components/Button.tsx';
+import { Heart } from './icons.tsx';
+import { useToggleQueue } from './useToggleQueue.ts';
+
+export function FavoriteButton({ post, viewer }: { post: Post; viewer: string | null }) {
+  const queue = useToggleQueue<boolean>(post.favorite, async (favorite) => {
+    await favoritePost(post.post, favorite);
+    patchPostEverywhere(queryClient, post.post, { favorite });
+    void queryClient.invalidateQueries({ queryKey: postKeys.feed({ feed: 'favorites' }) });
+  });
+  const disabled = !viewer || post.mode !== 'public';
+  const label = post.favorite ? 'Usuń z ulubionych' : 'Dodaj do ulubionych';
+  return (
+    <button
+      type="button"
+      className={cx('gw-post__action', 'gw-favorite', post.favorite && 'gw-favorite--on')}
+      aria-pressed={post.favorite}
+      aria-label={label}
+      title={
+        disabled
+          ? viewer
+            ? 'Tylko publiczne wpisy można dodać do ulubionych'
+            : 'Zaloguj się, aby dodać do ulubionych'
+          : label
+      }
+      disabled={disabled}
+      aria-busy={queue.busy || undefined}
+      onClick={() => queue.push((current) => !current)}
+    >
+      <Heart filled={post.favorite} />
+    </button>
+  );
+}

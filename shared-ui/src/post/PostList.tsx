@@ -1,0 +1,75 @@
+/**
+ * Infinite scroll over a keyset-paged feed (spec §2): the next page loads when a sentinel near
+ * the end comes into view (IntersectionObserver), with a button for keyboards and old browsers.
+ */
+import { type ReactNode, useEffect, useRef } from 'react';
+import { flattenFeed, type Post } from 'shared-api';
+import { Button } from '../components/Button.tsx';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { ErrorPanel } from '../components/ErrorPanel.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { PostCard } from './PostCard.tsx';
+
+/** What PostList needs of react-query's `useInfiniteQuery` result (e.g. `useFeed`). */
+export interface FeedQuery {
+  data: { pages: Post[][] } | undefined;
+  status: 'pending' | 'error' | 'success';
+  hasNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  isFetchingNextPage: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+export interface PostListProps {
+  query: FeedQuery;
+  emptyTitle: string;
+  emptyText?: ReactNode;
+  /** Rendered inside each card, below its footer (e.g. a micropost's first comments). */
+  renderBelow?: (post: Post) => ReactNode;
+  /** Accessible name of the list. */
+  label: string;
+}
+
+export function PostList({ query, emptyTitle, emptyText, renderBelow, label }: PostListProps) {
+  const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = query;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const posts = flattenFeed(data);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (status === 'pending') return <Spinner block label="Wczytywanie wpisów…" showLabel />;
+  if (status === 'error') return <ErrorPanel onRetry={() => void refetch()} />;
+  if (posts.length === 0) return <EmptyState title={emptyTitle} text={emptyText} />;
+
+  return (
+    <section className="gw-post-list" aria-label={label} aria-busy={isFetchingNextPage || undefined}>
+      {posts.map((post) => (
+        <PostCard key={post.post} post={post}>
+          {renderBelow?.(post)}
+        </PostCard>
+      ))}
+      <div ref={sentinel} className="gw-post-list__end">
+        {isFetchingNextPage ? (
+          <Spinner label="Wczytywanie kolejnych wpisów…" />
+        ) : hasNextPage ? (
+          <Button variant="secondary" onClick={() => void fetchNextPage()}>
+            Pokaż więcej
+          </Button>
+        ) : (
+          <p className="gw-post-list__done">To już wszystko</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Toggles (votes, favourites) with the screen changing only after the server confirms (spec §4)
+ * and fast repeated clicks resolved in order: one call at a time per item; a click while a call
+ * runs computes its value from the latest wanted state and waits; further clicks replace the
+ * waiting value, so only the last intent is sent after the running call (bluesky's
+ * useToggleMutationQueue, without the optimistic overlay).
+ */
+import { useCallback, useRef, useState } from 'react';
+import { reportError } from 'shared-api';
+
+export interface ToggleQueue<T> {
+  /** Queue a change computed from the latest wanted value (or the confirmed one). */
+  push(compute: (current: T) => T): void;
+  /** A call is running or waiting. */
+  busy: boolean;
+}
+
+export function useToggleQueue<T>(confirmed: T, send: (value: T) => Promise<void>): ToggleQueue<T> {
+  const latest = useRef<{ value: T } | null>(null);
+  const queued = useRef<{ value: T } | null>(null);
+  const running = useRef(false);
+  const confirmedRef = useRef(confirmed);
+  confirmedRef.current = confirmed;
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const [busy, setBusy] = useState(false);
+
+  const run = useCallback(async (value: T): Promise<void> => {
+    running.current = true;
+    setBusy(true);
+    try {
+      await sendRef.current(value);
+    } catch (error) {
+      // The server said no: drop what waited on this, show why, keep the confirmed state.
+      queued.current = null;
+      reportError(error);
+    }
+    const next = queued.current;
+    queued.current = null;
+    if (next) return run(next.value);
+    running.current = false;
+    latest.current = null;
+    setBusy(false);
+  }, []);
+
+  const push = useCallback(
+    (compute: (current: T) => T) => {
+      const current = latest.current ? latest.current.value : confirmedRef.current;
+      const value = compute(current);
+      latest.current = { value };
+      if (running.current) queued.current = { value };
+      else void run(value);
+    },
+    [run],
+  );
+
+  return { push, busy };
+}

@@ -1,0 +1,67 @@
+/**
+ * The three themes (spec §3, §4). The server writes the theme into <html data-theme> before any
+ * script runs (from the user's setting or the `gwar_theme` cookie), so there is no flash; a change
+ * is applied to the document at once, stored in the cookie for 315 360 000 s and, when signed in,
+ * sent with `user_update { theme }`.
+ */
+import { useSyncExternalStore } from 'react';
+import { patchSessionUser, reportError, rpc, sessionStore } from 'shared-api';
+
+export type Theme = 'dark' | 'light' | 'default';
+
+export const THEMES: readonly Theme[] = ['dark', 'light', 'default'];
+export const THEME_LABELS: Record<Theme, string> = {
+  dark: 'Motyw ciemny',
+  light: 'Motyw jasny',
+  default: 'Motyw klasyczny',
+};
+export const THEME_COOKIE = 'gwar_theme';
+export const THEME_COOKIE_SECONDS = 315_360_000;
+
+export function isTheme(value: unknown): value is Theme {
+  return value === 'dark' || value === 'light' || value === 'default';
+}
+
+/** dark → light → default → dark */
+export function nextTheme(theme: Theme): Theme {
+  return THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length]!;
+}
+
+export function currentTheme(): Theme {
+  const value = typeof document === 'undefined' ? null : document.documentElement.dataset.theme;
+  return isTheme(value) ? value : 'dark';
+}
+
+const listeners = new Set<() => void>();
+
+/** Shows the theme and remembers it in the cookie; no server call. */
+export function applyTheme(theme: Theme): void {
+  if (currentTheme() !== theme) document.documentElement.dataset.theme = theme;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser we support
+  document.cookie = `${THEME_COOKIE}=${theme}; Max-Age=${THEME_COOKIE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  for (const notify of listeners) notify();
+}
+
+/** Applies the theme and, for a signed-in user, saves it on the server. */
+export async function changeTheme(theme: Theme): Promise<void> {
+  applyTheme(theme);
+  if (sessionStore.getState().status !== 'user') return;
+  patchSessionUser({ theme });
+  try {
+    await rpc('user_update', { theme });
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+export function useTheme(): Theme {
+  return useSyncExternalStore(
+    (notify) => {
+      listeners.add(notify);
+      return () => listeners.delete(notify);
+    },
+    currentTheme,
+    () => 'dark' as Theme,
+  );
+}

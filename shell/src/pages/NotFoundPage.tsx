@@ -1,0 +1,19 @@
+import { Link } from 'react-router-dom';
+
+/** Spec §2 404 page, letter for letter. */
+export function NotFoundPage() {
+  return (
+    <section className="sh-error-page" aria-labelledby="sh-404-title">
+      <p className="sh-error-page__code" aria-hidden="true">
+        404
+      </p>
+      <h1 id="sh-404-title" className="sh-error-page__title">
+        <span className="gw-visually-hidden">404 </span>Nie znaleziono
+      </h1>
+      <p className="sh-error-page__text">Wybrana strona nie została znaleziona</p>
+      <Link to="/" className="gw-button gw-button--primary">
+        Przejdź na stronę główną
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * One route's screen from a remote: `React.lazy` over `loadRemote`, inside an error boundary.
+ * A remote that cannot be loaded (registry, manifest, entry or chunk failing) or that throws
+ * while rendering shows the error panel with a retry button in the content area only; the top
+ * bar, side menu and other routes keep working. Chunk failures first try one page reload
+ * (at most once per 60 s).
+ */
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
+import { Link } from 'react-router-dom';
+import { ErrorPanel, Spinner } from 'shared-ui';
+import { ProgressWhileMounted } from '../layout/ProgressBar.tsx';
+import { reloadForChunkError } from './chunkReload.ts';
+import { loadRemoteModule, type RemoteName } from './registry.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: remote components take their own props; the route table passes them through
+type AnyComponent = ComponentType<any>;
+
+const lazyCache = new Map<string, LazyExoticComponent<AnyComponent>>();
+
+function lazyRemote(remote: RemoteName, module: string, attempt: number): LazyExoticComponent<AnyComponent> {
+  const key = `${remote}/${module}#${attempt}`;
+  let component = lazyCache.get(key);
+  if (!component) {
+    component = lazy(async () => {
+      const loaded = await loadRemoteModule<{ default?: AnyComponent } | AnyComponent>(remote, module);
+      const value = typeof loaded === 'function' ? loaded : loaded.default;
+      if (!value) throw new Error(`${remote}/${module} has no default export`);
+      return { default: value };
+    });
+    lazyCache.set(key, component);
+  }
+  return component;
+}
+
+export function RouteLoading() {
+  return (
+    <>
+      <ProgressWhileMounted />
+      <Spinner block label="Ładowanie…" />
+    </>
+  );
+}
+
+interface BoundaryProps {
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+export class RemoteBoundary extends Component<BoundaryProps, { error: unknown; reloading: boolean }> {
+  override state = { error: null as unknown, reloading: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (reloadForChunkError(error)) {
+      this.setState({ reloading: true });
+      return;
+    }
+    console.error('Remote failed', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.reloading) return <RouteLoading />;
+    if (this.state.error) return <RemoteError onRetry={this.props.onRetry} />;
+    return this.props.children;
+  }
+}
+
+export function RemoteError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <ErrorPanel onRetry={onRetry}>
+      <Link to="/">Przejdź na stronę główną</Link>
+    </ErrorPanel>
+  );
+}
+
+export interface RemoteRouteProps {
+  remote: RemoteName;
+  module: string;
+  props?: Record<string, unknown>;
+}
+
+export function RemoteRoute({ remote, module, props }: RemoteRouteProps) {
+  const [attempt, setAttempt] = useState(0);
+  const Screen = lazyRemote(remote, module, attempt);
+  return (
+    <RemoteBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={<RouteLoading />}>
+        <Screen {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}
