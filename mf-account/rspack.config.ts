@@ -10,6 +10,9 @@ export default defineApp({
     './Verify': './src/pages/Verify.tsx',
     './Settings': './src/pages/Settings.tsx',
     './Profile': './src/pages/Profile.tsx',
+    './Blocks': './src/pages/Blocks.tsx',
+    './Follows': './src/pages/Follows.tsx',
+    './OwnTags': './src/pages/OwnTags.tsx',
     './InfoPage': './src/pages/InfoPage.tsx',
   },
 });

@@ -35,7 +35,10 @@ function Conversation({ me, other }: { me: string; other: string }) {
   const lastRead = useRef(0);
 
   // Pages come newest first; the screen shows oldest first.
-  const rows = useMemo(() => (query.data?.pages.flatMap((page) => page.rows) ?? []).slice().reverse(), [query.data]);
+  const rows = useMemo(
+    () => (query.data?.pages.flatMap((page) => page.rows) ?? []).slice().reverse(),
+    [query.data],
+  );
   const newest = rows[rows.length - 1];
 
   // Keep the view at the bottom when the reader was there (new message arrived or sent).

@@ -5,7 +5,17 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type ChatRow, useChats, useSession } from 'shared-api';
-import { Avatar, Badge, Button, EmptyState, ErrorPanel, PresenceDot, RelativeTime, Spinner, TextField } from 'shared-ui';
+import {
+  Avatar,
+  Badge,
+  Button,
+  EmptyState,
+  ErrorPanel,
+  PresenceDot,
+  RelativeTime,
+  Spinner,
+  TextField,
+} from 'shared-ui';
 import { conversations, newMessages } from './texts.ts';
 import './chat.css';
 
@@ -121,7 +131,12 @@ export default function Chats() {
             ))}
           </ul>
           {query.hasNextPage ? (
-            <Button variant="ghost" block busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            <Button
+              variant="ghost"
+              block
+              busy={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
               Pokaż starsze rozmowy
             </Button>
           ) : null}

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { hasRole, useSession } from 'shared-api';
 import { EmptyState, Spinner } from 'shared-ui';
 
-export function RequireRole({ role, children }: { role: 'moderator' | 'admin'; children: ReactNode }) {
+export function RequireRole({ need, children }: { need: 'moderator' | 'admin'; children: ReactNode }) {
   const session = useSession();
   if (session.status === 'loading') return <Spinner block />;
   if (session.status === 'guest') {
@@ -20,12 +20,12 @@ export function RequireRole({ role, children }: { role: 'moderator' | 'admin'; c
       />
     );
   }
-  if (!hasRole(session.user, role)) {
+  if (!hasRole(session.user, need)) {
     return (
       <EmptyState
         title="Brak dostępu"
         text={
-          role === 'admin'
+          need === 'admin'
             ? 'Zamknięte zgłoszenia widzą tylko administratorzy.'
             : 'Otwarte zgłoszenia widzą tylko moderatorzy.'
         }

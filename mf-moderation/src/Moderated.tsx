@@ -54,7 +54,12 @@ function ClosedList() {
             ))}
           </ul>
           {query.hasNextPage ? (
-            <Button variant="ghost" block busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            <Button
+              variant="ghost"
+              block
+              busy={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
               Pokaż starsze
             </Button>
           ) : null}
@@ -101,7 +106,7 @@ export default function Moderated() {
   const { post } = useParams();
   const id = post && /^\d{1,10}$/.test(post) ? Number(post) : null;
   return (
-    <RequireRole role="admin">
+    <RequireRole need="admin">
       {post === undefined ? (
         <ClosedList />
       ) : id === null ? (

@@ -5,7 +5,15 @@ import type { ReportRow } from 'shared-api';
 import { Avatar, Card, RelativeTime } from 'shared-ui';
 import { KIND_LABELS, reportBreakdown, reportsCount } from './texts.ts';
 
-export function ReportCard({ row, children, heading }: { row: ReportRow; children?: ReactNode; heading?: ReactNode }) {
+export function ReportCard({
+  row,
+  children,
+  heading,
+}: {
+  row: ReportRow;
+  children?: ReactNode;
+  heading?: ReactNode;
+}) {
   const title = row.title ?? (row.kind === 'comment' ? 'Komentarz' : 'Wpis bez tytułu');
   return (
     <Card as="article" className="gwm-card" aria-label={title}>

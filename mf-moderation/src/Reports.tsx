@@ -45,7 +45,12 @@ function OpenReports() {
             ))}
           </ul>
           {query.hasNextPage ? (
-            <Button variant="ghost" block busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            <Button
+              variant="ghost"
+              block
+              busy={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
               Pokaż starsze
             </Button>
           ) : null}
@@ -57,7 +62,7 @@ function OpenReports() {
 
 export default function Reports() {
   return (
-    <RequireRole role="moderator">
+    <RequireRole need="moderator">
       <OpenReports />
     </RequireRole>
   );

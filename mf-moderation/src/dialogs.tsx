@@ -5,7 +5,7 @@
  * open list; failure: silent (spec §8). The dialog closes either way.
  */
 import { MODERATE_OPTIONS, type ModerateResolve, useModerate } from 'shared-api';
-import { Button, type DialogComponents, type DialogProps, Dialog, updateDialog } from 'shared-ui';
+import { Button, Dialog, type DialogComponents, type DialogProps, updateDialog } from 'shared-ui';
 import { MODERATE_EFFECTS, MODERATE_LABELS } from './texts.ts';
 import './moderation.css';
 
@@ -22,7 +22,8 @@ function ModerateDialog({ state, close }: DialogProps) {
   return (
     <Dialog title="Moderacja wpisu" onClose={close}>
       {option === null ? (
-        <div className="gwm-choices" role="group" aria-label="Wybierz decyzję">
+        <fieldset className="gwm-choices">
+          <legend className="gw-visually-hidden">Wybierz decyzję</legend>
           {MODERATE_OPTIONS.map((choice) => (
             <Button
               key={choice}
@@ -33,7 +34,7 @@ function ModerateDialog({ state, close }: DialogProps) {
               {MODERATE_LABELS[choice]}
             </Button>
           ))}
-        </div>
+        </fieldset>
       ) : (
         <div className="gwm-confirm">
           <p>

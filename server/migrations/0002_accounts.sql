@@ -23,6 +23,8 @@ CREATE TABLE account_tokens (
 -- serves: "was a reset mail sent to this user in the last minutes" (per-account throttle)
 -- and invalidating a user's other open tokens after a reset or password change
 CREATE INDEX account_tokens_user_idx ON account_tokens (user_id, kind, created DESC);
+-- serves: DELETE FROM account_tokens WHERE expires < ... (clean-up on every createToken)
+CREATE INDEX account_tokens_expires_idx ON account_tokens (expires);
 
 -- Failed password checks per account name (lower-cased), counted in a window, so guessing
 -- one account's password from many addresses is slowed down too. Rows for names that do
@@ -32,3 +34,5 @@ CREATE TABLE login_failures (
   failures integer NOT NULL,
   window_start timestamptz NOT NULL
 );
+-- serves: DELETE FROM login_failures WHERE window_start < ... (clean-up on every recorded failure)
+CREATE INDEX login_failures_window_idx ON login_failures (window_start);

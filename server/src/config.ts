@@ -6,8 +6,8 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number.parseInt(raw, 10);
   if (!Number.isFinite(value)) throw new Error(`${name} must be a whole number, got "${raw}"`);
@@ -43,7 +43,7 @@ export interface Config {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = int('PORT', 3000);
+  const port = int(env, 'PORT', 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
     port,
@@ -54,7 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     databaseUrl: env.DATABASE_URL || null,
-    databasePoolSize: int('DATABASE_POOL_SIZE', 10),
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10),
     dataDir,
     appsDir: path.resolve(env.APPS_DIR ?? repoRoot),
     remotesFile: path.resolve(env.REMOTES_FILE ?? path.join(dataDir, 'remotes.json')),

@@ -9,7 +9,9 @@ let b: Caller;
 let c: Caller;
 
 async function unreadChats(userId: number): Promise<number> {
-  const { rows } = await server.db.query<{ chats: number }>('SELECT chats FROM users WHERE id = $1', [userId]);
+  const { rows } = await server.db.query<{ chats: number }>('SELECT chats FROM users WHERE id = $1', [
+    userId,
+  ]);
   return rows[0]!.chats;
 }
 
@@ -36,7 +38,10 @@ describe(`chats (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () 
   it('sends a message, publishes it and counts it unread for the receiver', async () => {
     const events: unknown[] = [];
     const unsubscribe = await server.app.services.events.subscribe('chat', (payload) => events.push(payload));
-    const res = await a.rpc('chat_send', { username: 'BARTEK', body: 'Cześć   @bartek, <script>alert(1)</script>' });
+    const res = await a.rpc('chat_send', {
+      username: 'BARTEK',
+      body: 'Cześć   @bartek, <script>alert(1)</script>',
+    });
     expect(res.statusCode).toBe(200);
     const sent = res.json() as { chat: string; id: number; body: string };
     expect(sent.chat).toBe('ania-bartek');
@@ -52,14 +57,24 @@ describe(`chats (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () 
   it('lists conversations with the other person, last message and unread count', async () => {
     const forB = (await b.get('/api/chats')).json() as Array<Record<string, unknown>>;
     expect(forB).toHaveLength(1);
-    expect(forB[0]).toMatchObject({ chat: 'ania-bartek', user: 'Ania', unread: 2, last: 'Jesteś?', lastMine: false });
+    expect(forB[0]).toMatchObject({
+      chat: 'ania-bartek',
+      user: 'Ania',
+      unread: 2,
+      last: 'Jesteś?',
+      lastMine: false,
+    });
     const forA = (await a.get('/api/chats')).json() as Array<Record<string, unknown>>;
     expect(forA[0]).toMatchObject({ user: 'bartek', unread: 0, lastMine: true });
     expect((await c.get('/api/chats')).json()).toEqual([]);
   });
 
   it('shows the messages to both members only, by keyset', async () => {
-    const rows = (await b.get('/api/messages?chat=eq.ania-bartek')).json() as Array<{ id: number; user: string; body: string }>;
+    const rows = (await b.get('/api/messages?chat=eq.ania-bartek')).json() as Array<{
+      id: number;
+      user: string;
+      body: string;
+    }>;
     expect(rows.map((row) => row.user)).toEqual(['Ania', 'Ania']);
     expect(rows[1]!.body).toContain('<a');
     const older = (await b.get(`/api/messages?chat=eq.ania-bartek&id=lt.${rows[0]!.id}`)).json() as unknown[];
@@ -88,11 +103,17 @@ describe(`chats (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () 
     const empty = await a.rpc('chat_send', { username: 'bartek', body: '   ' });
     expect([empty.statusCode, empty.json().message]).toEqual([400, 'MESSAGE REQUIRED']);
     const long = await a.rpc('chat_send', { username: 'bartek', body: 'x'.repeat(5001) });
-    expect(long.json()).toMatchObject({ message: 'MESSAGE TOO LONG', details: 'Wiadomość za długa (max 5 tys. znaków)' });
+    expect(long.json()).toMatchObject({
+      message: 'MESSAGE TOO LONG',
+      details: 'Wiadomość za długa (max 5 tys. znaków)',
+    });
   });
 
   it('refuses messages when either side blocked the other', async () => {
-    await server.db.query(`INSERT INTO perks (user_id, action, target_user) VALUES ($1, 'block', $2)`, [bartek, ania]);
+    await server.db.query(`INSERT INTO perks (user_id, action, target_user) VALUES ($1, 'block', $2)`, [
+      bartek,
+      ania,
+    ]);
     const fromBlocked = await a.rpc('chat_send', { username: 'bartek', body: 'hej' });
     expect([fromBlocked.statusCode, fromBlocked.json().message]).toEqual([403, 'USER BLACKLISTED']);
     const fromBlocker = await b.rpc('chat_send', { username: 'ania', body: 'hej' });

@@ -22,7 +22,11 @@ describe('drafts', () => {
     const id = saved.json().post as number;
     const second = (await ala.rpc('draft_upsert', { body: 'drugi szkic' })).json().post as number;
 
-    const updated = await ala.rpc('draft_upsert', { post: id, title: 'Szkic wpisu o Gwarze', body: 'druga wersja' });
+    const updated = await ala.rpc('draft_upsert', {
+      post: id,
+      title: 'Szkic wpisu o Gwarze',
+      body: 'druga wersja',
+    });
     expect(updated.json()).toEqual({ post: id });
 
     const list = await ala.get('/api/drafts');
@@ -34,13 +38,20 @@ describe('drafts', () => {
 
     // Drafts are nobody else's business: not in threads, not editable by others.
     expect((await bob.get(`/api/posts?uber=eq.${id}`)).json()).toEqual([]);
-    expect((await bob.rpc('draft_upsert', { post: id, body: 'przejęty' })).json().message).toBe('POST IS NOT DRAFT');
+    expect((await bob.rpc('draft_upsert', { post: id, body: 'przejęty' })).json().message).toBe(
+      'POST IS NOT DRAFT',
+    );
     expect((await bob.rpc('post_create', { draft: id, body: 'x' })).json().message).toBe('POST IS NOT DRAFT');
 
     // Publishing runs the full §5 rules.
     const short = await ala.rpc('post_create', { draft: id, kind: 'post', title: 'krótki', body: 'x' });
     expect(short.json().message).toBe('TITLE TOO SHORT');
-    const published = await ala.rpc('post_create', { draft: id, kind: 'post', title: 'Szkic wpisu o Gwarze', body: 'gotowe #gwar' });
+    const published = await ala.rpc('post_create', {
+      draft: id,
+      kind: 'post',
+      title: 'Szkic wpisu o Gwarze',
+      body: 'gotowe #gwar',
+    });
     expect(published.json()).toEqual({ post: id });
     const { rows } = await server.db.query('SELECT mode, kind, uber, tags FROM posts WHERE id = $1', [id]);
     expect(rows[0]).toEqual({ mode: 'public', kind: 'post', uber: id, tags: ['gwar'] });

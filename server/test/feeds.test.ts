@@ -71,7 +71,11 @@ describe(`feeds on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     expect(thread.map((r) => r.post)).toEqual([titled, first, second]);
     expect(thread[1]).toMatchObject({ mode: 'deleted', body: '', title: null, words: 0, tags: [] });
 
-    const draft = await alice.api.rpc('draft_upsert', { title: 'Szkic, którego nie widać', body: 'tajne', files: [] });
+    const draft = await alice.api.rpc('draft_upsert', {
+      title: 'Szkic, którego nie widać',
+      body: 'tajne',
+      files: [],
+    });
     const draftId = (draft.json() as { post: number }).post;
     expect(draftId).toBeGreaterThan(0);
     expect(await rows(alice.api, `/api/posts?post=eq.${draftId}`)).toEqual([]);
@@ -88,7 +92,9 @@ describe(`feeds on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     expect((await rows(guest, '/api/posts?order=post.desc')).length).toBe(100);
     // the 2 newest comments of each micropost, in one query for the page
     const previews = await rows<Row>(guest, `/api/previews?uber=in.(${micro},${titled})`);
-    expect(previews.map((r) => r.body)).toEqual(['k149', 'k150'].map((text) => expect.stringContaining(text)));
+    expect(previews.map((r) => r.body)).toEqual(
+      ['k149', 'k150'].map((text) => expect.stringContaining(text)),
+    );
   });
 
   it('keeps users.posts, users.comments and tags.count', async () => {
@@ -148,9 +154,9 @@ describe(`feeds on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     expect((await rows<Row>(bob.api, '/api/lurking')).map((r) => r.post)).toEqual([carolPost, titled]);
     expect(await rows(guest, '/api/lurking')).toEqual([]);
     // the tag feed
-    expect((await rows<Row>(guest, '/api/feed?tags=cs.{rowery}&order=post.desc')).map((r) => r.post)).toEqual([
-      carolPost,
-    ]);
+    expect((await rows<Row>(guest, '/api/feed?tags=cs.{rowery}&order=post.desc')).map((r) => r.post)).toEqual(
+      [carolPost],
+    );
   });
 
   it('pages by keyset on (hot, post) without gaps or repeats', async () => {
@@ -175,12 +181,16 @@ describe(`feeds on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     );
     for (const rank of ranks) {
       expect(rank.hot).toBeGreaterThan(0);
-      expect(rank.hot).toBeLessThanOrEqual(hotRank(rank.score, rank.created, new Date(rank.created.getTime() - 1000)));
+      expect(rank.hot).toBeLessThanOrEqual(
+        hotRank(rank.score, rank.created, new Date(rank.created.getTime() - 1000)),
+      );
     }
     await server.db.query("UPDATE posts SET created = now() - interval '8 days' WHERE id = $1", [titled]);
     const updated = await refreshHotRanks(server.db, 2);
     expect(updated).toBe(ranks.length - 1);
-    const { rows: old } = await server.db.query<{ hot: number }>('SELECT hot FROM posts WHERE id = $1', [titled]);
+    const { rows: old } = await server.db.query<{ hot: number }>('SELECT hot FROM posts WHERE id = $1', [
+      titled,
+    ]);
     expect(old[0]!.hot).toBe(0);
     expect(hotRank(0, new Date(0), new Date(8 * 86_400_000))).toBe(0);
     expect(hotRank(10, new Date(0), new Date(0))).toBeGreaterThan(hotRank(0, new Date(0), new Date(0)));

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { PATTERNS } from 'shared-api/validation';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createUser, signIn, startTestServer, type TestServer } from './harness.ts';
 
@@ -10,7 +10,12 @@ let newbie: Caller;
 
 const GPS = {
   IFD0: { Copyright: 'camera owner' },
-  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '50/1 3/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '19/1 56/1 0/1' },
+  IFD3: {
+    GPSLatitudeRef: 'N',
+    GPSLatitude: '50/1 3/1 0/1',
+    GPSLongitudeRef: 'E',
+    GPSLongitude: '19/1 56/1 0/1',
+  },
 };
 const canvas = () => sharp({ create: { width: 16, height: 8, channels: 3, background: '#c00000' } });
 
@@ -33,7 +38,9 @@ async function served(file: string) {
   const res = await server.app.inject({ method: 'GET', url: `/files/${file}` });
   expect(res.statusCode).toBe(200);
   expect(res.headers['x-content-type-options']).toBe('nosniff');
-  expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  expect(res.headers['content-security-policy']).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  );
   expect(res.headers['cache-control']).toContain('immutable');
   return res;
 }

@@ -79,7 +79,8 @@ export function caller(server: TestServer, cookie = ''): Caller {
   const headers = (): Record<string, string> => (cookie ? { cookie } : {});
   return {
     cookie,
-    get: (path, extra = {}) => server.app.inject({ method: 'GET', url: path, headers: { ...headers(), ...extra } }),
+    get: (path, extra = {}) =>
+      server.app.inject({ method: 'GET', url: path, headers: { ...headers(), ...extra } }),
     rpc: (name, body = {}) =>
       server.app.inject({
         method: 'POST',

@@ -78,10 +78,18 @@ describe(`moderation (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
   it('delete-post excludes and clears the post and closes its reports', async () => {
     const res = await mod.rpc('moderate', { post: posts[0], resolve: 'delete-post' });
     expect(res.statusCode).toBe(200);
-    const { rows } = await server.db.query('SELECT mode, title, body, source, tags, words FROM posts WHERE id = $1', [
-      posts[0],
-    ]);
-    expect(rows[0]).toMatchObject({ mode: 'excluded', title: null, body: '', source: '', tags: [], words: 0 });
+    const { rows } = await server.db.query(
+      'SELECT mode, title, body, source, tags, words FROM posts WHERE id = $1',
+      [posts[0]],
+    );
+    expect(rows[0]).toMatchObject({
+      mode: 'excluded',
+      title: null,
+      body: '',
+      source: '',
+      tags: [],
+      words: 0,
+    });
     const open = (await mod.get('/api/reports')).json() as Array<{ post: number }>;
     expect(open.map((row) => row.post)).not.toContain(posts[0]);
     expect((await mod.rpc('moderate', { post: posts[0], resolve: 'delete-post' })).statusCode).toBe(404);
@@ -109,7 +117,9 @@ describe(`moderation (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
     expect((await authorCaller.get('/api/users?select=user')).json()).toHaveLength(1);
     const res = await mod.rpc('moderate', { post: posts[1], resolve: 'ban-user-and-delete-all-posts' });
     expect(res.statusCode).toBe(200);
-    const { rows } = await server.db.query<{ status: string }>('SELECT status FROM users WHERE id = $1', [author]);
+    const { rows } = await server.db.query<{ status: string }>('SELECT status FROM users WHERE id = $1', [
+      author,
+    ]);
     expect(rows[0]!.status).toBe('banned');
     expect((await authorCaller.get('/api/users?select=user')).json()).toEqual([]);
     const { rows: left } = await server.db.query(

@@ -8,15 +8,27 @@ let post: number;
 let reply: number;
 
 async function notifs(userId: number): Promise<number> {
-  const { rows } = await server.db.query<{ notifs: number }>('SELECT notifs FROM users WHERE id = $1', [userId]);
+  const { rows } = await server.db.query<{ notifs: number }>('SELECT notifs FROM users WHERE id = $1', [
+    userId,
+  ]);
   return rows[0]!.notifs;
 }
 
-async function insertPost(userId: number, fields: { title?: string; parent?: number; uber?: number; source: string }) {
+async function insertPost(
+  userId: number,
+  fields: { title?: string; parent?: number; uber?: number; source: string },
+) {
   const { rows } = await server.db.query<{ id: number }>(
     `INSERT INTO posts (user_id, kind, title, source, body, parent, root, uber)
      VALUES ($1, $2, $3, $4, $4, $5, $5, $6) RETURNING id`,
-    [userId, fields.parent ? 'comment' : 'post', fields.title ?? null, fields.source, fields.parent ?? null, fields.uber ?? null],
+    [
+      userId,
+      fields.parent ? 'comment' : 'post',
+      fields.title ?? null,
+      fields.source,
+      fields.parent ?? null,
+      fields.uber ?? null,
+    ],
   );
   return rows[0]!.id;
 }
@@ -83,12 +95,37 @@ describe(`notifications (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
     expect(after.every((row) => row.seen)).toBe(true);
   });
 
+  it('shows a reply written through post_create, with what was replied to', async () => {
+    const b = await signIn(server, bartek);
+    const a = await signIn(server, ania);
+    const created = await b.rpc('post_create', {
+      kind: 'post',
+      title: 'Pytanie o rowery miejskie',
+      body: 'Jaki rower?',
+      files: [],
+    });
+    expect(created.statusCode).toBe(200);
+    const { post: top } = created.json() as { post: number };
+    const replied = await a.rpc('post_create', { body: 'Polecam składak, @bartek', reply: top, files: [] });
+    expect(replied.statusCode).toBe(200);
+    const rows = (await b.get('/api/notifications?seen=is.false')).json() as Array<Record<string, unknown>>;
+    expect(rows[0]).toMatchObject({
+      kind: 'reply',
+      uber: top,
+      postKind: 'comment',
+      parentKind: 'post',
+      user: 'ania',
+    });
+    expect(rows[0]!.title).toBe('Pytanie o rowery miejskie');
+    expect(await notifs(bartek)).toBe(rows.length);
+    await b.rpc('notifications_seen', {});
+  });
+
   it('lowers the counter when an unseen notification goes away', async () => {
-    await server.db.query(`INSERT INTO notifications (user_id, kind, post_id, actor_id) VALUES ($1, 'reply', $2, $3)`, [
-      bartek,
-      reply,
-      ania,
-    ]);
+    await server.db.query(
+      `INSERT INTO notifications (user_id, kind, post_id, actor_id) VALUES ($1, 'reply', $2, $3)`,
+      [bartek, reply, ania],
+    );
     expect(await notifs(bartek)).toBe(1);
     await server.db.query('DELETE FROM notifications WHERE user_id = $1', [bartek]);
     expect(await notifs(bartek)).toBe(0);

@@ -234,7 +234,6 @@ describe('publishing a remote (pnpm gwar remote:*)', () => {
     expect(() => publishRemote(config, 'mf-nope', '1')).toThrow(/unknown remote/);
 
     const manifest = await caller(server).get('/mf/mf-chat@1.2.0/mf-manifest.json');
-    if (manifest.statusCode !== 200) console.log(manifest.body);
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['cache-control']).toBe('no-cache');
     expect(manifest.headers['access-control-allow-origin']).toBe('*');

@@ -96,9 +96,10 @@ describe('post_create', () => {
 
   it('needs a session and refuses other people’s files', async () => {
     expect((await guest.rpc('post_create', { body: 'x' })).statusCode).toBe(401);
-    await server.db.query(`INSERT INTO files (file, user_id, mime, bytes) VALUES ('bobsfile1.png', $1, 'image/png', 1)`, [
-      bobId,
-    ]);
+    await server.db.query(
+      `INSERT INTO files (file, user_id, mime, bytes) VALUES ('bobsfile1.png', $1, 'image/png', 1)`,
+      [bobId],
+    );
     const res = await ala.rpc('post_create', { body: 'x', files: ['bobsfile1.png'] });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('INPROPER FILE');
@@ -139,7 +140,10 @@ describe('post_create', () => {
   });
 
   it('sends no notification to someone who blocked the writer', async () => {
-    await server.db.query(`INSERT INTO perks (user_id, action, target_user) VALUES ($1, 'block', $2)`, [cezId, bobId]);
+    await server.db.query(`INSERT INTO perks (user_id, action, target_user) VALUES ($1, 'block', $2)`, [
+      cezId,
+      bobId,
+    ]);
     const cez = await signIn(server, cezId);
     const top = await create(cez, { body: 'wpis cez' });
     const before = (await notifications(cezId)).length;
@@ -170,7 +174,12 @@ describe('post_update, post_edit, post_delete', () => {
   it('lets only the author edit and update', async () => {
     const id = await create(ala, { kind: 'post', title: 'Tytuł do poprawy', body: 'stara #treść' });
     const edit = await ala.rpc('post_edit', { post: id });
-    expect(edit.json()).toMatchObject({ title: 'Tytuł do poprawy', body: 'stara #treść', files: [], url: null });
+    expect(edit.json()).toMatchObject({
+      title: 'Tytuł do poprawy',
+      body: 'stara #treść',
+      files: [],
+      url: null,
+    });
     expect((await bob.rpc('post_edit', { post: id })).json().message).toBe('USER IS NOT THE AUTHOR');
     const foreign = await bob.rpc('post_update', { post: id, title: 'Cudzy tytuł wpisu', body: 'x' });
     expect(foreign.statusCode).toBe(403);
@@ -178,9 +187,17 @@ describe('post_update, post_edit, post_delete', () => {
 
     const noTitle = await ala.rpc('post_update', { post: id, title: '', body: 'nowa' });
     expect(noTitle.json().message).toBe('TITLE REQUIRED');
-    const ok = await ala.rpc('post_update', { post: id, title: 'Tytuł po poprawie', body: 'nowa #Treść @cez' });
+    const ok = await ala.rpc('post_update', {
+      post: id,
+      title: 'Tytuł po poprawie',
+      body: 'nowa #Treść @cez',
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(await row(id)).toMatchObject({ title: 'Tytuł po poprawie', tags: ['treść'], source: 'nowa #Treść @cez' });
+    expect(await row(id)).toMatchObject({
+      title: 'Tytuł po poprawie',
+      tags: ['treść'],
+      source: 'nowa #Treść @cez',
+    });
     expect((await notifications(cezId)).some((n) => n.post_id === id && n.kind === 'mention')).toBe(true);
   });
 
@@ -207,7 +224,9 @@ describe('post_update, post_edit, post_delete', () => {
     const again = await ala.rpc('post_delete', { post: id });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('POST NOT FOUND');
-    expect((await ala.rpc('post_update', { post: id, title: 'Wskrzeszony wpis', body: 'x' })).statusCode).toBe(404);
+    expect(
+      (await ala.rpc('post_update', { post: id, title: 'Wskrzeszony wpis', body: 'x' })).statusCode,
+    ).toBe(404);
     expect((await ala.rpc('post_edit', { post: id })).statusCode).toBe(404);
   });
 });
@@ -219,10 +238,16 @@ describe('post_report', () => {
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe('USER IS THE AUTHOR');
     expect((await bob.rpc('post_report', { post: id, type: 'bad' })).statusCode).toBe(400);
-    expect((await bob.rpc('post_report', { post: id, type: 'nsfw' })).json()).toMatchObject({ reported: true });
-    expect((await bob.rpc('post_report', { post: id, type: 'porn' })).json()).toMatchObject({ reported: false });
+    expect((await bob.rpc('post_report', { post: id, type: 'nsfw' })).json()).toMatchObject({
+      reported: true,
+    });
+    expect((await bob.rpc('post_report', { post: id, type: 'porn' })).json()).toMatchObject({
+      reported: false,
+    });
     const { rows } = await server.db.query('SELECT report FROM post_actions WHERE post_id = $1', [id]);
     expect(rows).toEqual([{ report: 'nsfw' }]);
-    expect((await bob.rpc('post_report', { post: 999999, type: 'rules' })).json().message).toBe('POST NOT FOUND');
+    expect((await bob.rpc('post_report', { post: 999999, type: 'rules' })).json().message).toBe(
+      'POST NOT FOUND',
+    );
   });
 });

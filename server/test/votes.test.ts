@@ -14,7 +14,9 @@ beforeAll(async () => {
   alice = await actor(server, 'alice', 0);
   bob = await actor(server, 'bob');
   carol = await actor(server, 'carol');
-  post = await publish(alice, 'Treść #polska z linkiem https://example.com/a', { title: 'Pierwszy wpis Alicji' });
+  post = await publish(alice, 'Treść #polska z linkiem https://example.com/a', {
+    title: 'Pierwszy wpis Alicji',
+  });
 });
 afterAll(async () => server?.close());
 
@@ -122,7 +124,10 @@ describe(`votes on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
 
   it('toggles favourites on public posts and lists them newest first', async () => {
     const other = await publish(alice, 'Trzeci wpis do ulubionych', { title: 'Wpis do ulubionych nr 3' });
-    expect((await bob.api.rpc('favorite_post', { post, favorite: true })).json()).toEqual({ post, favorite: true });
+    expect((await bob.api.rpc('favorite_post', { post, favorite: true })).json()).toEqual({
+      post,
+      favorite: true,
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
     await bob.api.rpc('favorite_post', { post: other, favorite: true });
     let list = await rows<{ post: number; favorite: boolean; favorited: string }>(bob.api, '/api/favorites');

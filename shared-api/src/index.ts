@@ -22,3 +22,5 @@ export * from './drafts.ts';
 export * from './files.ts';
 export * from './thread.ts';
 export * from './postWrites.ts';
+// The plain constants (no zod), so screens can read limits without pulling in the schemas.
+export { LIMITS, MESSAGES, PATTERNS } from './validation/rules.ts';

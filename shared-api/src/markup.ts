@@ -137,7 +137,13 @@ export function renderMarkup(source: string): RenderedMarkup {
   const text = source.replace(/\r\n?/g, '\n').trim();
   const paragraphs = text === '' ? [] : text.split(/\n[^\S\n]*\n\s*/);
   const html = paragraphs
-    .map((paragraph) => `<p>${paragraph.split('\n').map((line) => renderLine(line, out)).join('<br>')}</p>`)
+    .map(
+      (paragraph) =>
+        `<p>${paragraph
+          .split('\n')
+          .map((line) => renderLine(line, out))
+          .join('<br>')}</p>`,
+    )
     .join('');
   return {
     html,

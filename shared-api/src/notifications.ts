@@ -42,7 +42,12 @@ export const notificationKeys = {
 async function fetchNotifications(before: number | null, signal: AbortSignal) {
   return getPage<NotificationRow>(
     'notifications',
-    { select: SELECT, order: 'id.desc', limit: NOTIFICATIONS_PAGE, id: before === null ? null : `lt.${before}` },
+    {
+      select: SELECT,
+      order: 'id.desc',
+      limit: NOTIFICATIONS_PAGE,
+      id: before === null ? null : `lt.${before}`,
+    },
     { signal },
   );
 }

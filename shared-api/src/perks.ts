@@ -35,7 +35,11 @@ export interface PerkState {
   blocked: boolean;
 }
 
-export async function fetchPerkState(kind: PerkKind, target: string, signal?: AbortSignal): Promise<PerkState> {
+export async function fetchPerkState(
+  kind: PerkKind,
+  target: string,
+  signal?: AbortSignal,
+): Promise<PerkState> {
   const rows = await getRows<Pick<Perk, 'action'>>(
     'perks',
     { action: 'in.(block,follow)', [FIELD[kind]]: `eq.${target}`, select: 'action' },

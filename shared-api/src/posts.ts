@@ -117,7 +117,11 @@ export function feedRequest(spec: FeedSpec, now = Date.now()): FeedRequest {
   switch (spec.feed) {
     case 'home': {
       if (spec.sort === 'hot')
-        return { resource: 'feed', params: { kind: 'eq.post', order: 'hot.desc,post.desc' }, next: byPair('hot') };
+        return {
+          resource: 'feed',
+          params: { kind: 'eq.post', order: 'hot.desc,post.desc' },
+          next: byPair('hot'),
+        };
       if (spec.sort === 'newest')
         return { resource: 'feed', params: { kind: 'eq.post', order: 'post.desc' }, next: byPost };
       // Whole minutes, so the first page and the next ones ask about the same window.
@@ -133,7 +137,11 @@ export function feedRequest(spec: FeedSpec, now = Date.now()): FeedRequest {
     case 'lurking':
       return { resource: 'lurking', params: { order: 'post.desc' }, next: byPost };
     case 'favorites':
-      return { resource: 'favorites', params: { order: 'favorited.desc,post.desc' }, next: byPair('favorited') };
+      return {
+        resource: 'favorites',
+        params: { order: 'favorited.desc,post.desc' },
+        next: byPair('favorited'),
+      };
     case 'tag':
       return { resource: 'feed', params: { tags: `cs.{${spec.tag}}`, order: 'post.desc' }, next: byPost };
     case 'user':
@@ -164,7 +172,9 @@ export function useFeed(spec: FeedSpec, options: { enabled?: boolean } = {}) {
     queryFn: ({ pageParam, signal }) => fetchFeedPage(spec, pageParam.cursor, signal, pageParam.now),
     initialPageParam: { cursor: null as Cursor | null, now: Date.now() },
     getNextPageParam: (last: Post[], _all, param) =>
-      last.length < FEED_PAGE_SIZE ? undefined : { cursor: feedRequest(spec).next(last.at(-1)!), now: param.now },
+      last.length < FEED_PAGE_SIZE
+        ? undefined
+        : { cursor: feedRequest(spec).next(last.at(-1)!), now: param.now },
     staleTime: STALE.feed,
     enabled: options.enabled ?? true,
   });

@@ -61,7 +61,8 @@ export interface ReportRow {
 }
 
 export const REPORTS_PAGE = 30;
-const SELECT = 'id,state,post,uber,kind,mode,title,excerpt,user,avatar,banned,rules,porn,nsfw,total,created,resolve,moderator';
+const SELECT =
+  'id,state,post,uber,kind,mode,title,excerpt,user,avatar,banned,rules,porn,nsfw,total,created,resolve,moderator';
 
 export const reportKeys = {
   all: ['reports'] as const,

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchThread, type Post, postKeys } from './posts.ts';
 import { STALE } from './queryClient.ts';
-import { DEFAULT_COMMENT_SORT, isCommentSort, type CommentSort } from './thread/tree.ts';
+import { type CommentSort, DEFAULT_COMMENT_SORT, isCommentSort } from './thread/tree.ts';
 import { LIMITS } from './validation/rules.ts';
 
 export * from './thread/tree.ts';
@@ -25,7 +25,9 @@ export function useThread(uber: number) {
 
 export const SORT_COOKIE = 'gwar_sort';
 
-export function readCommentSort(cookie = typeof document === 'undefined' ? '' : document.cookie): CommentSort {
+export function readCommentSort(
+  cookie = typeof document === 'undefined' ? '' : document.cookie,
+): CommentSort {
   const match = /(?:^|;\s*)gwar_sort=([^;]*)/.exec(cookie);
   const value = match ? decodeURIComponent(match[1] ?? '') : '';
   return isCommentSort(value) ? value : DEFAULT_COMMENT_SORT;

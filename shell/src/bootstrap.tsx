@@ -21,4 +21,9 @@ window.addEventListener('unhandledrejection', (event) => {
   reloadForChunkError(event.reason);
 });
 
-createRoot(document.getElementById('root')!).render(<App />);
+createRoot(document.getElementById('root')!, {
+  // React recovered by itself; log the cause so it can be fixed, without alarming the user.
+  onRecoverableError: (error, info) => {
+    console.warn('React recovered from', (error as Error).cause ?? error, info.componentStack);
+  },
+}).render(<App />);

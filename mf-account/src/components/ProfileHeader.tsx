@@ -1,33 +1,17 @@
 /** The profile card: avatar, presence, rating, join date, counts, and follow/block for others. */
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { getRows, type Profile, STALE, useSessionUser } from 'shared-api';
-import { Avatar, Button, Card, countLabel, openDialog, PresenceDot, RelativeTime } from 'shared-ui';
-
-interface PerkRow {
-  action: 'follow' | 'block';
-}
-
-/** The viewer's follow/block of this user (spec §7 `GET /api/perks`), for the perk dialog's toggles. */
-function usePerks(user: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['perks', 'user', user.toLowerCase()],
-    queryFn: ({ signal }) =>
-      getRows<PerkRow>('perks', { action: 'in.(block,follow)', username: `eq.${user}` }, signal),
-    enabled,
-    staleTime: STALE.slow,
-    meta: { silent: true },
-  });
-}
+import { type Profile, usePerkState, useSessionUser } from 'shared-api';
+import { Avatar, Button, Card, openDialog, PresenceDot, RelativeTime } from 'shared-ui';
 
 const ROLE_LABELS: Record<string, string> = { moderator: 'Moderator', admin: 'Administrator' };
 
 export function ProfileHeader({ profile }: { profile: Profile }) {
   const viewer = useSessionUser();
   const own = viewer?.user.toLowerCase() === profile.user.toLowerCase();
-  const perks = usePerks(profile.user, Boolean(viewer) && !own);
-  const followed = Boolean(perks.data?.some((perk) => perk.action === 'follow'));
-  const blocked = Boolean(perks.data?.some((perk) => perk.action === 'block'));
+  // The viewer's follow/block of this user (the feed area's perks), for the dialog's toggles.
+  const perks = usePerkState('user', profile.user, Boolean(viewer) && !own);
+  const followed = perks.data?.followed ?? false;
+  const blocked = perks.data?.blocked ?? false;
   const openPerks = () => openDialog({ type: 'perk-user', target: profile.user, followed, blocked });
 
   return (
@@ -36,7 +20,7 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
         <Avatar user={profile.user} avatar={profile.avatar} size={96} />
         <div className="acc-profile__main">
           <h1 className="acc-profile__name">
-            {profile.user}
+            <span className="acc-profile__user">{profile.user}</span>
             <PresenceDot seen={profile.presence} />
             {profile.roles
               .filter((role) => ROLE_LABELS[role])
@@ -59,11 +43,11 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
             </div>
             <div>
               <dt>Wpisy</dt>
-              <dd>{countLabel(profile.posts, 'wpis', 'wpisy', 'wpisów')}</dd>
+              <dd>{profile.posts}</dd>
             </div>
             <div>
               <dt>Komentarze</dt>
-              <dd>{countLabel(profile.comments, 'komentarz', 'komentarze', 'komentarzy')}</dd>
+              <dd>{profile.comments}</dd>
             </div>
           </dl>
           <div className="acc-actions">

@@ -5,7 +5,7 @@ import { PostList } from 'shared-ui';
 export function ProfilePosts({ user }: { user: string }) {
   const feed = useFeed({ feed: 'user', user });
   return (
-    <section className="acc-section" aria-labelledby="acc-posts-title">
+    <section className="acc-posts" aria-labelledby="acc-posts-title">
       <h2 id="acc-posts-title" className="acc-subtitle">
         Wpisy
       </h2>

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { presentError, useSessionUser, verifyToken } from 'shared-api';
+import { presentError, queryClient, userKeys, useSessionUser, verifyToken } from 'shared-api';
 import { PATTERNS } from 'shared-api/validation';
 import { Card, Spinner } from 'shared-ui';
 import '../account.css';
@@ -28,6 +28,11 @@ export default function Verify() {
   useEffect(() => {
     document.title = 'Potwierdzenie — Gwar';
   }, []);
+  // A confirmed new address shows at once in the settings.
+  const confirmedEmail = result.data?.kind === 'email';
+  useEffect(() => {
+    if (confirmedEmail) void queryClient.invalidateQueries({ queryKey: userKeys.own() });
+  }, [confirmedEmail]);
 
   let body: React.ReactNode;
   if (!valid) {

@@ -1,5 +1,5 @@
 /** lightbox (spec §2): the image full-screen; a click anywhere (or Escape) closes. */
-import { type DialogProps, Dialog } from 'shared-ui';
+import { Dialog, type DialogProps } from 'shared-ui';
 
 export function LightboxDialog({ state, close }: DialogProps) {
   return (

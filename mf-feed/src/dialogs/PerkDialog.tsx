@@ -2,8 +2,15 @@
  * perk-user, perk-tag, perk-domain (spec §2, §4, §8): follow, block and copy link. Follow and
  * block send the opposite of the current state; success toasts, failures close silently.
  */
-import { type PerkAction, type PerkKind, toast, usePerkMutation, usePerkState, useSessionUser } from 'shared-api';
-import { Button, type DialogProps, Dialog, Spinner } from 'shared-ui';
+import {
+  type PerkAction,
+  type PerkKind,
+  toast,
+  usePerkMutation,
+  usePerkState,
+  useSessionUser,
+} from 'shared-api';
+import { Button, Dialog, type DialogProps, Spinner } from 'shared-ui';
 
 const TITLES: Record<PerkKind, (target: string) => string> = {
   user: (target) => `Użytkownik ${target}`,
@@ -36,63 +43,65 @@ export async function copyText(text: string): Promise<void> {
   }
 }
 
-export function perkDialog(kind: PerkKind) {
-  return function PerkDialog({ state, close }: DialogProps) {
-    const target = state.target ?? '';
-    const viewer = useSessionUser();
-    const self = kind === 'user' && viewer !== null && viewer.user.toLowerCase() === target.toLowerCase();
-    const perk = usePerkState(kind, target, viewer !== null && !self);
-    const mutation = usePerkMutation({ silent: true });
-    const current = perk.data ?? { followed: state.followed ?? false, blocked: state.blocked ?? false };
+export function PerkDialog({ kind, state, close }: DialogProps & { kind: PerkKind }) {
+  const target = state.target ?? '';
+  const viewer = useSessionUser();
+  const self = kind === 'user' && viewer !== null && viewer.user.toLowerCase() === target.toLowerCase();
+  const perk = usePerkState(kind, target, viewer !== null && !self);
+  const mutation = usePerkMutation({ silent: true });
+  const current = perk.data ?? { followed: state.followed ?? false, blocked: state.blocked ?? false };
 
-    const toggle = (action: PerkAction) => {
-      const on = action === 'follow' ? !current.followed : !current.blocked;
-      mutation.mutate(
-        { kind, action, target, on },
-        {
-          onSuccess: () => toast.success(PERK_TOASTS[action][on ? 'on' : 'off']),
-          onSettled: close,
-        },
-      );
-    };
-
-    return (
-      <Dialog title={TITLES[kind](target)} onClose={close}>
-        {self ? (
-          <p>To Ty. Nie możesz obserwować ani blokować samego siebie.</p>
-        ) : !viewer ? (
-          <p>Zaloguj się, aby obserwować lub blokować.</p>
-        ) : perk.isPending ? (
-          <Spinner label="Sprawdzanie…" />
-        ) : (
-          <div className="gw-dialog__actions gw-feed-perk__actions">
-            <Button
-              variant={current.followed ? 'secondary' : 'primary'}
-              busy={mutation.isPending && mutation.variables?.action === 'follow'}
-              disabled={mutation.isPending}
-              onClick={() => toggle('follow')}
-            >
-              {current.followed ? 'Przestań obserwować' : 'Obserwuj'}
-            </Button>
-            <Button
-              variant={current.blocked ? 'secondary' : 'danger'}
-              busy={mutation.isPending && mutation.variables?.action === 'block'}
-              disabled={mutation.isPending}
-              onClick={() => toggle('block')}
-            >
-              {current.blocked ? 'Odblokuj' : 'Blokuj'}
-            </Button>
-          </div>
-        )}
-        <div className="gw-dialog__actions">
-          <Button
-            variant="ghost"
-            onClick={() => void copyText(perkLink(kind, target, state.url, window.location.origin)).then(close)}
-          >
-            Kopiuj link
-          </Button>
-        </div>
-      </Dialog>
+  const toggle = (action: PerkAction) => {
+    const on = action === 'follow' ? !current.followed : !current.blocked;
+    mutation.mutate(
+      { kind, action, target, on },
+      {
+        onSuccess: () => toast.success(PERK_TOASTS[action][on ? 'on' : 'off']),
+        onSettled: close,
+      },
     );
   };
+
+  return (
+    <Dialog title={TITLES[kind](target)} onClose={close}>
+      {self ? (
+        <p>To Ty. Nie możesz obserwować ani blokować samego siebie.</p>
+      ) : !viewer ? (
+        <p>Zaloguj się, aby obserwować lub blokować.</p>
+      ) : perk.isPending ? (
+        <Spinner label="Sprawdzanie…" />
+      ) : (
+        <div className="gw-dialog__actions gw-feed-perk__actions">
+          <Button
+            variant={current.followed ? 'secondary' : 'primary'}
+            busy={mutation.isPending && mutation.variables?.action === 'follow'}
+            disabled={mutation.isPending}
+            onClick={() => toggle('follow')}
+          >
+            {current.followed ? 'Przestań obserwować' : 'Obserwuj'}
+          </Button>
+          <Button
+            variant={current.blocked ? 'secondary' : 'danger'}
+            busy={mutation.isPending && mutation.variables?.action === 'block'}
+            disabled={mutation.isPending}
+            onClick={() => toggle('block')}
+          >
+            {current.blocked ? 'Odblokuj' : 'Blokuj'}
+          </Button>
+        </div>
+      )}
+      <div className="gw-dialog__actions">
+        <Button
+          variant="ghost"
+          onClick={() => void copyText(perkLink(kind, target, state.url, window.location.origin)).then(close)}
+        >
+          Kopiuj link
+        </Button>
+      </div>
+    </Dialog>
+  );
 }
+
+export const PerkUserDialog = (props: DialogProps) => <PerkDialog kind="user" {...props} />;
+export const PerkTagDialog = (props: DialogProps) => <PerkDialog kind="tag" {...props} />;
+export const PerkDomainDialog = (props: DialogProps) => <PerkDialog kind="domain" {...props} />;

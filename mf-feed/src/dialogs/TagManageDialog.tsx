@@ -6,7 +6,7 @@
 import { type FormEvent, useState } from 'react';
 import { postKeys, queryClient, tagKeys, toast, useSessionUser, useTagDrop, useTagUpdate } from 'shared-api';
 import { collapseWhitespace, LIMITS, MESSAGES } from 'shared-api/validation';
-import { Button, type DialogProps, Dialog, TextArea } from 'shared-ui';
+import { Button, Dialog, type DialogProps, TextArea } from 'shared-ui';
 
 export const TAG_UPDATED = 'Tag zaktualizowany';
 export const TAG_PUBLIC = 'Tag znowu jest publiczny';

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { toast, useVotes } from 'shared-api';
-import { type DialogProps, Dialog, plural, Spinner } from 'shared-ui';
+import { Dialog, type DialogProps, plural, Spinner } from 'shared-ui';
 
 export const VOTERS_MISSING = 'Wpis nie został znaleziony';
 

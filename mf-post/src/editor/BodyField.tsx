@@ -78,7 +78,9 @@ export function BodyField({
         .then((items) => {
           if (controller.signal.aborted) return;
           setActive(0);
-          setSuggestions(items.length ? { trigger, items: items.slice(0, LIMITS.autocompleteResults) } : null);
+          setSuggestions(
+            items.length ? { trigger, items: items.slice(0, LIMITS.autocompleteResults) } : null,
+          );
         })
         .catch(() => undefined);
     }, LIMITS.autocompleteDelayMs);
@@ -99,7 +101,9 @@ export function BodyField({
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      // Handled here; the form must not submit a second time.
       event.preventDefault();
+      event.stopPropagation();
       close();
       onSubmitShortcut();
       return;
@@ -124,7 +128,9 @@ export function BodyField({
   };
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const files = Array.from(event.clipboardData?.files ?? []).filter((file) => file.type.startsWith('image/'));
+    const files = Array.from(event.clipboardData?.files ?? []).filter((file) =>
+      file.type.startsWith('image/'),
+    );
     if (files.length) {
       event.preventDefault();
       onPasteFiles(files);
@@ -147,7 +153,6 @@ export function BodyField({
         error={error}
         rows={rows}
         placeholder={placeholder}
-        // biome-ignore lint/a11y/noAutofocus: the editor opens because the user asked to write
         autoFocus={autoFocus}
         role="combobox"
         aria-autocomplete="list"
@@ -162,12 +167,13 @@ export function BodyField({
         onBlur={() => setTimeout(close, 150)}
         onPaste={onPaste}
       />
-      <ul id={listId} role="listbox" aria-label="Podpowiedzi" className="gwp-suggest" hidden={!suggestions}>
+      <div id={listId} role="listbox" aria-label="Podpowiedzi" className="gwp-suggest" hidden={!suggestions}>
         {suggestions?.items.map((item, index) => (
-          <li
+          <div
             key={item}
             id={optionId(index)}
             role="option"
+            tabIndex={-1}
             aria-selected={index === active}
             className={index === active ? 'gwp-suggest__item gwp-suggest__item--active' : 'gwp-suggest__item'}
             onMouseDown={(event) => {
@@ -177,9 +183,9 @@ export function BodyField({
           >
             {suggestions.trigger.kind === 'user' ? '@' : '#'}
             {item}
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </div>
   );
 }

@@ -86,7 +86,15 @@ export function Editor({
     files: values.files.map((f) => f.file),
   });
 
-  const run = async (which: 'submit' | 'draft', action: (data: EditorData) => Promise<unknown>, payload: EditorData) => {
+  // State updates are asynchronous: a ref stops a second submit in the same tick.
+  const running = useRef(false);
+  const run = async (
+    which: 'submit' | 'draft',
+    action: (data: EditorData) => Promise<unknown>,
+    payload: EditorData,
+  ) => {
+    if (running.current) return;
+    running.current = true;
     setBusy(which);
     try {
       await action(payload);
@@ -98,6 +106,7 @@ export function Editor({
       if (mapped.field) showErrors({ [mapped.field]: mapped.text });
       else if (mapped.text) toast.error(mapped.text);
     } finally {
+      running.current = false;
       setBusy(null);
     }
   };
@@ -113,7 +122,8 @@ export function Editor({
   const saveDraft = () => {
     if (!onSaveDraft || busy) return;
     const payload = data();
-    if (!payload.title && !payload.body && payload.files.length === 0) return showErrors({ body: MESSAGES.bodyRequired });
+    if (!payload.title && !payload.body && payload.files.length === 0)
+      return showErrors({ body: MESSAGES.bodyRequired });
     void run('draft', onSaveDraft, payload);
   };
 
@@ -132,7 +142,13 @@ export function Editor({
 
   const preview = renderMarkup(normalizeBody(values.body));
   return (
-    <form className="gwp-editor" onSubmit={submit} onKeyDown={onFormKeyDown} noValidate aria-labelledby={`${formId}-label`}>
+    <form
+      className="gwp-editor"
+      onSubmit={submit}
+      onKeyDown={onFormKeyDown}
+      noValidate
+      aria-labelledby={`${formId}-label`}
+    >
       <span id={`${formId}-label`} className="gw-visually-hidden">
         {submitLabel}
       </span>
@@ -183,7 +199,9 @@ export function Editor({
       </div>
       {tab === 'preview' && (
         <section className="gwp-preview" aria-label="Podgląd wpisu">
-          {kind === 'post' && values.title.trim() && <h2 className="gwp-preview__title">{values.title.trim()}</h2>}
+          {kind === 'post' && values.title.trim() && (
+            <h2 className="gwp-preview__title">{values.title.trim()}</h2>
+          )}
           {preview.html ? (
             <Suspense fallback={<Spinner />}>
               <SafeHtml html={preview.html} />
@@ -201,7 +219,12 @@ export function Editor({
         </section>
       )}
       <div className="gwp-editor__actions">
-        <Button variant="ghost" size="small" onClick={insertNsfw} title="Treść dla dorosłych musi mieć tag #nsfw">
+        <Button
+          variant="ghost"
+          size="small"
+          onClick={insertNsfw}
+          title="Treść dla dorosłych musi mieć tag #nsfw"
+        >
           #nsfw
         </Button>
         <span className="gwp-editor__hint gwp-muted gwp-small">Ctrl+Enter wysyła</span>
@@ -211,7 +234,12 @@ export function Editor({
           </Button>
         )}
         {onSaveDraft && (
-          <Button variant="secondary" busy={busy === 'draft'} disabled={busy === 'submit'} onClick={saveDraft}>
+          <Button
+            variant="secondary"
+            busy={busy === 'draft'}
+            disabled={busy === 'submit'}
+            onClick={saveDraft}
+          >
             Zapisz szkic
           </Button>
         )}

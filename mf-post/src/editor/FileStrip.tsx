@@ -101,7 +101,11 @@ export function FileStrip({ files, onChange, error, uploader }: FileStripProps) 
             <li key={ref.file} className="gwp-files__item">
               <img src={fileUrl(ref)} alt={`Obrazek ${index + 1}`} loading="lazy" />
               <div className="gwp-files__actions">
-                <IconButton label={`Przesuń obrazek ${index + 1} w lewo`} disabled={index === 0} onClick={() => move(index, -1)}>
+                <IconButton
+                  label={`Przesuń obrazek ${index + 1} w lewo`}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
                   ←
                 </IconButton>
                 <IconButton

@@ -31,7 +31,8 @@ export function loadText(key: string): StoredText | null {
 
 export function saveText(key: string, value: StoredText): void {
   try {
-    if (!value.title && !value.url && !value.body && value.files.length === 0) localStorage.removeItem(PREFIX + key);
+    if (!value.title && !value.url && !value.body && value.files.length === 0)
+      localStorage.removeItem(PREFIX + key);
     else localStorage.setItem(PREFIX + key, JSON.stringify(value));
   } catch {
     // Storage full or disabled (private mode): the text is simply not kept.

@@ -6,14 +6,19 @@ const base = { title: '', url: '', body: '', files: [] as string[] };
 
 describe('validatePost', () => {
   it('gives every §5 message under its field', () => {
-    expect(validatePost('post', { ...base, body: 'x' })).toEqual({ ok: false, errors: { title: MESSAGES.titleRequired } });
+    expect(validatePost('post', { ...base, body: 'x' })).toEqual({
+      ok: false,
+      errors: { title: MESSAGES.titleRequired },
+    });
     expect(validatePost('post', { ...base, title: ' krótki  ', body: 'x' })).toMatchObject({
       errors: { title: MESSAGES.titleTooShort },
     });
     expect(validatePost('post', { ...base, title: 'x'.repeat(301), body: 'x' })).toMatchObject({
       errors: { title: MESSAGES.titleTooLong },
     });
-    expect(validatePost('micro', { ...base, body: '  \n ' })).toMatchObject({ errors: { body: MESSAGES.bodyRequired } });
+    expect(validatePost('micro', { ...base, body: '  \n ' })).toMatchObject({
+      errors: { body: MESSAGES.bodyRequired },
+    });
     expect(validatePost('comment', { ...base, body: 'x'.repeat(50_001) })).toMatchObject({
       errors: { body: MESSAGES.bodyTooLong },
     });

@@ -21,7 +21,9 @@ export const URL_INVALID = 'To nie wygląda jak adres URL (http:// lub https://)
 export function validatePost(
   kind: EditorKind,
   values: EditorValues,
-): { ok: true; data: { title: string | null; url: string | null; body: string; files: string[] } } | { ok: false; errors: FieldErrors } {
+):
+  | { ok: true; data: { title: string | null; url: string | null; body: string; files: string[] } }
+  | { ok: false; errors: FieldErrors } {
   const parsed = postCreateInput.safeParse({
     kind,
     title: kind === 'post' ? values.title : null,
@@ -57,7 +59,9 @@ const POLISH_BY_KEY: Record<string, string> = Object.fromEntries(
 );
 
 /** A server refusal as a field error when it belongs to one; otherwise the §8 toast text. */
-export function serverError(error: unknown): { field: Field; text: string } | { field: null; text: string | null } {
+export function serverError(
+  error: unknown,
+): { field: Field; text: string } | { field: null; text: string | null } {
   if (error instanceof ApiError) {
     const field = KEY_FIELDS[error.key];
     const text = POLISH_BY_KEY[error.key] ?? error.body.details ?? presentError(error).text;

@@ -25,6 +25,8 @@ export async function assertNotThrottled(db: Queryable, name: string, enabled: b
 
 export async function recordFailure(db: Queryable, name: string): Promise<void> {
   const since = new Date(Date.now() - WINDOW_MS);
+  // Guesses at names that do not exist leave rows too: drop the ones whose window has passed.
+  await db.query('DELETE FROM login_failures WHERE window_start <= $1 AND name <> $2', [since, key(name)]);
   await db.query(
     `INSERT INTO login_failures (name, failures, window_start) VALUES ($1, 1, now())
      ON CONFLICT (name) DO UPDATE SET

@@ -32,6 +32,8 @@ export async function createToken(
   email: string | null = null,
 ): Promise<string> {
   const token = randomAlphanumeric(40);
+  // A day past expiry a token is worth nothing, not even as a record of a recent mail.
+  await db.query(`DELETE FROM account_tokens WHERE expires < now() - interval '1 day'`);
   await db.query(
     `INSERT INTO account_tokens (token_hash, user_id, kind, email, expires)
      VALUES ($1, $2, $3, $4, $5)`,

@@ -25,7 +25,10 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 /** An SVG document: optional BOM, XML declaration, comments and doctype, then `<svg`. */
 function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  const head = bytes
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const rest = head
     .replace(/^\s*<\?xml[^>]*\?>/i, '')
     .replace(/^(\s*<!--[\s\S]*?-->)*/g, '')
@@ -39,7 +42,8 @@ export function detectFormat(bytes: Buffer): UploadFormat | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]))
+    return 'tiff';
   if (looksLikeSvg(bytes)) return 'svg';
   return null;
 }

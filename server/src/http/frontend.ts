@@ -70,14 +70,17 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
   }
   // Published versions (`data/remotes/<app>/<version>/`), e.g. a canary: /mf/mf-feed@canary/…
   const publishedRoot = path.join(config.dataDir, 'remotes');
-  app.get('/mf/:app@:version/*', async (request, reply) => {
-    const { app: appDir, version } = request.params as { app: string; version: string; '*': string };
-    const file = (request.params as Record<string, string>)['*'] ?? '';
-    if (!/^[a-z-]+$/.test(appDir) || !/^[a-zA-Z0-9._-]+$/.test(version)) return reply.status(404).send();
-    const root = path.join(publishedRoot, appDir, version);
-    const target = path.resolve(root, file);
+  // One path segment `<app>@<version>`: the router has no `@` separator between two parameters.
+  app.get('/mf/:spec/*', async (request, reply) => {
+    const params = request.params as { spec: string; '*': string };
+    const match = /^([a-z-]+)@([a-zA-Z0-9._-]+)$/.exec(params.spec);
+    const notFound = () =>
+      reply.status(404).send({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null });
+    if (!match) return notFound();
+    const root = path.join(publishedRoot, match[1]!, match[2]!);
+    const target = path.resolve(root, params['*'] ?? '');
     if (!target.startsWith(root + path.sep) || !existsSync(target) || !statSync(target).isFile()) {
-      return reply.status(404).send();
+      return notFound();
     }
     setAssetHeaders(reply, target);
     return reply.sendFile(path.relative(root, target), root, { cacheControl: false });

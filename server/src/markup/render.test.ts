@@ -35,7 +35,9 @@ describe('renderBody', () => {
     expect(out.html).toContain(
       '<a href="https://www.Example.com/a?b=1&amp;c=2" rel="nofollow ugc noopener" target="_blank">https://www.Example.com/a?b=1&amp;c=2</a>',
     );
-    expect(out.html).toContain('<a href="http://onet.pl" rel="nofollow ugc noopener" target="_blank">onet.pl</a>');
+    expect(out.html).toContain(
+      '<a href="http://onet.pl" rel="nofollow ugc noopener" target="_blank">onet.pl</a>',
+    );
     expect(out.domains).toEqual(['example.com', 'onet.pl']);
   });
 

@@ -6,8 +6,8 @@
 import { type RenderedMarkup, renderMarkup } from 'shared-api/markup';
 import { sanitizeBodyHtml } from './sanitize.ts';
 
-export type { RenderedMarkup };
 export { domainOf } from 'shared-api/markup';
+export type { RenderedMarkup };
 
 export function renderBody(source: string): RenderedMarkup {
   const rendered = renderMarkup(source);

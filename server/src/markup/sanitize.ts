@@ -78,7 +78,18 @@ export function sanitizeSvg(svg: string): string | null {
       .trim();
     const clean = purify.sanitize(body, {
       USE_PROFILES: { svg: true, svgFilters: true },
-      FORBID_TAGS: ['script', 'foreignObject', 'iframe', 'embed', 'object', 'animate', 'set', 'animateMotion', 'animateTransform', 'use'],
+      FORBID_TAGS: [
+        'script',
+        'foreignObject',
+        'iframe',
+        'embed',
+        'object',
+        'animate',
+        'set',
+        'animateMotion',
+        'animateTransform',
+        'use',
+      ],
       FORBID_ATTR: ['onload', 'onerror', 'onclick', 'onbegin', 'onend'],
       WHOLE_DOCUMENT: false,
       PARSER_MEDIA_TYPE: 'application/xhtml+xml',

@@ -12,7 +12,12 @@ const NOT_BLOCKED = `NOT EXISTS (
   SELECT 1 FROM perks b WHERE b.user_id = u.id AND b.action = 'block' AND b.target_user = $3)`;
 
 /** The parent's author learns of a reply. Returns the number of rows written (0 or 1). */
-export async function notifyReply(tx: Queryable, parentId: number, postId: number, actorId: number): Promise<number> {
+export async function notifyReply(
+  tx: Queryable,
+  parentId: number,
+  postId: number,
+  actorId: number,
+): Promise<number> {
   const { rowCount } = await tx.query(
     `INSERT INTO notifications (user_id, kind, post_id, actor_id)
      SELECT u.id, 'reply', $2, $3 FROM posts p JOIN users u ON u.id = p.user_id

@@ -46,7 +46,11 @@ export interface RankRefresher {
   stop(): Promise<void>;
 }
 
-export function startRankRefresher(db: Queryable, log: FastifyBaseLogger, everyMs = REFRESH_EVERY_MS): RankRefresher {
+export function startRankRefresher(
+  db: Queryable,
+  log: FastifyBaseLogger,
+  everyMs = REFRESH_EVERY_MS,
+): RankRefresher {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return; // a slow pass is never overlapped by the next

@@ -46,7 +46,11 @@ describe('thread tree', () => {
 
   it('sorts by last activity', () => {
     const tree = buildThreadTree(
-      [row(10, null), row(11, 10, { active: '2026-05-01T00:00:00Z' }), row(12, 10, { active: '2026-02-01T00:00:00Z' })],
+      [
+        row(10, null),
+        row(11, 10, { active: '2026-05-01T00:00:00Z' }),
+        row(12, 10, { active: '2026-02-01T00:00:00Z' }),
+      ],
       10,
     );
     expect(ids(flattenThread(tree, 10, 'active'))).toEqual([11, 12]);

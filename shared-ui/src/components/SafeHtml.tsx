@@ -4,7 +4,7 @@
  * shows its fallback), later ones render at once.
  */
 import { use, useMemo } from 'react';
-import { loadedSanitizer, loadSanitizer, sanitizeWith } from '../html/sanitize.ts';
+import { loadSanitizer, sanitizeWith } from '../html/sanitize.ts';
 import { cx } from './Button.tsx';
 
 export interface SafeHtmlProps {
@@ -15,7 +15,8 @@ export interface SafeHtmlProps {
 }
 
 export function SafeHtml({ html, as: Tag = 'div', className, id }: SafeHtmlProps) {
-  const purify = loadedSanitizer() ?? use(loadSanitizer());
+  // Always through use(): a conditional call would change what React replays after a suspend.
+  const purify = use(loadSanitizer());
   const clean = useMemo(() => sanitizeWith(purify, html), [purify, html]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML was just sanitised by DOMPurify with an allowlist
   return <Tag id={id} className={cx('gw-html', className)} dangerouslySetInnerHTML={{ __html: clean }} />;

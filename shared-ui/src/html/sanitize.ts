@@ -73,21 +73,21 @@ function configure(purify: DOMPurify): DOMPurify {
   return purify;
 }
 
-let instance: DOMPurify | null = null;
 let loading: Promise<DOMPurify> | null = null;
-
-/** The sanitiser once loaded, or null. */
-export function loadedSanitizer(): DOMPurify | null {
-  return instance;
-}
 
 /** Loads DOMPurify once; call early on screens that will show post bodies. */
 export function loadSanitizer(): Promise<DOMPurify> {
-  loading ??= import('dompurify').then((module) => {
-    // A private instance, so our hooks never touch anyone else's DOMPurify.
-    instance = configure(module.default(window));
-    return instance;
-  });
+  if (!loading) {
+    const promise = import('dompurify').then((module) => {
+      // A private instance, so our hooks never touch anyone else's DOMPurify.
+      const instance = configure(module.default(window));
+      // Mark the promise settled the way React's `use()` reads it, so components rendered after
+      // the load never suspend, even if the first to use it was not a component.
+      Object.assign(promise, { status: 'fulfilled', value: instance });
+      return instance;
+    });
+    loading = promise;
+  }
   return loading;
 }
 

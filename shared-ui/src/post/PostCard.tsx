@@ -53,7 +53,7 @@ async function share(post: Post): Promise<void> {
   }
 }
 
-function AuthorLine({ post }: { post: Post }) {
+function AuthorLine({ post, viewer }: { post: Post; viewer: string | null }) {
   return (
     <div className="gw-post__meta">
       <Link to={`/user/${encodeURIComponent(post.user)}`} className="gw-post__author">
@@ -64,15 +64,18 @@ function AuthorLine({ post }: { post: Post }) {
         <span className="gw-post__user">{post.user}</span>
       </Link>
       <RelativeTime date={post.created} className="gw-post__time" />
-      <button
-        type="button"
-        className="gw-post__action gw-post__more"
-        aria-label={`Obserwuj lub blokuj: ${post.user}`}
-        title="Obserwuj, blokuj, kopiuj link"
-        onClick={() => openDialog({ type: 'perk-user', target: post.user })}
-      >
-        <More />
-      </button>
+      {/* Spec §6: no perks for oneself. */}
+      {viewer !== post.user && (
+        <button
+          type="button"
+          className="gw-post__action gw-post__more"
+          aria-label={`Obserwuj lub blokuj: ${post.user}`}
+          title="Obserwuj, blokuj, kopiuj link"
+          onClick={() => openDialog({ type: 'perk-user', target: post.user })}
+        >
+          <More />
+        </button>
+      )}
     </div>
   );
 }
@@ -114,7 +117,7 @@ export function PostCard({
       id={`post-${post.post}`}
       aria-labelledby={post.title ? `post-title-${post.post}` : undefined}
     >
-      <AuthorLine post={post} />
+      <AuthorLine post={post} viewer={viewer?.user ?? null} />
       {removed ? (
         <p className="gw-post__notice">{MODE_TEXTS[post.mode as keyof typeof MODE_TEXTS]}</p>
       ) : (

@@ -19,6 +19,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useFavicon();
+  // While the drawer is open it is the only thing to interact with (like a modal).
+  const behindDrawer = !wide && menuOpen;
   return (
     <>
       <a className="sh-skip" href="#sh-main">
@@ -26,6 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <ProgressBar />
       <TopBar
+        inert={behindDrawer}
         drawer={!wide}
         menuOpen={menuOpen}
         onToggleMenu={() => setMenuOpen((open) => !open)}
@@ -34,11 +37,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <OfflineBanner />
       <div className="sh-body">
         <SideMenu drawer={!wide} open={menuOpen} onClose={closeMenu} toggleRef={toggleRef} />
-        <main id="sh-main" className="sh-main" tabIndex={-1}>
+        <main id="sh-main" className="sh-main" tabIndex={-1} inert={behindDrawer}>
           {children}
         </main>
       </div>
-      <MobileFooter />
+      <MobileFooter inert={behindDrawer} />
       <Toasts />
       <DialogOutlet />
     </>

@@ -7,7 +7,7 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useSessionUser } from 'shared-api';
 import { Badge, changeTheme, nextTheme, THEME_LABELS, useTheme } from 'shared-ui';
-import { ThemeIcon } from './icons.tsx';
+import { CloseIcon, ThemeIcon } from './icons.tsx';
 import {
   INFO,
   MAIN,
@@ -47,7 +47,7 @@ export function SideMenu({ drawer, open, onClose, toggleRef }: SideMenuProps) {
   // The open drawer behaves like a modal: focus inside, Escape closes.
   useEffect(() => {
     if (!drawer || !open) return;
-    panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    panelRef.current?.querySelector<HTMLElement>('nav a')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       onClose();
@@ -86,6 +86,22 @@ export function SideMenu({ drawer, open, onClose, toggleRef }: SideMenuProps) {
         // takes it out of the tab order and the accessibility tree while keeping its scroll.
         data-hidden={hidden || undefined}
       >
+        {drawer && (
+          <div className="sh-menu__head">
+            <span className="sh-menu__brand">{PRODUCT}</span>
+            <button
+              type="button"
+              className="gw-icon-button"
+              aria-label="Zamknij menu"
+              onClick={() => {
+                onClose();
+                toggleRef.current?.focus();
+              }}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+        )}
         <nav aria-label="Nawigacja główna">
           <ul className="sh-menu__list">
             {MAIN.map((item) => link(item))}

@@ -56,16 +56,17 @@ export function ShortcutLink({ item, className }: { item: Shortcut; className: s
 }
 
 interface TopBarProps {
+  inert: boolean;
   drawer: boolean;
   menuOpen: boolean;
   onToggleMenu: () => void;
   toggleRef: RefObject<HTMLButtonElement | null>;
 }
 
-export function TopBar({ drawer, menuOpen, onToggleMenu, toggleRef }: TopBarProps) {
+export function TopBar({ inert, drawer, menuOpen, onToggleMenu, toggleRef }: TopBarProps) {
   const session = useSession();
   return (
-    <header className="sh-topbar">
+    <header className="sh-topbar" inert={inert}>
       {drawer && (
         <button
           ref={toggleRef}

@@ -49,6 +49,10 @@ export function startProgress(): () => void {
   };
 }
 
+export function progressPhase(): ProgressPhase {
+  return store.getState().phase;
+}
+
 export function useProgressPhase(): ProgressPhase {
   return useStore(store, (s) => s.phase);
 }

@@ -4,11 +4,9 @@ import { Link } from 'react-router-dom';
 export function NotFoundPage() {
   return (
     <section className="sh-error-page" aria-labelledby="sh-404-title">
-      <p className="sh-error-page__code" aria-hidden="true">
-        404
-      </p>
+      <p className="sh-error-page__code">404</p>
       <h1 id="sh-404-title" className="sh-error-page__title">
-        <span className="gw-visually-hidden">404 </span>Nie znaleziono
+        Nie znaleziono
       </h1>
       <p className="sh-error-page__text">Wybrana strona nie została znaleziona</p>
       <Link to="/" className="gw-button gw-button--primary">

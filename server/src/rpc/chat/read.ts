@@ -24,7 +24,9 @@ export const chatRead = defineRpc({
           input.chat,
         ]);
       }
-      const { rows } = await tx.query<{ chats: number }>('SELECT chats FROM users WHERE id = $1', [viewer.id]);
+      const { rows } = await tx.query<{ chats: number }>('SELECT chats FROM users WHERE id = $1', [
+        viewer.id,
+      ]);
       return { ok: true, chats: rows[0]?.chats ?? 0 };
     });
   },

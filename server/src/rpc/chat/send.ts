@@ -46,7 +46,9 @@ export const chatSend = defineRpc({
     const chat = chatIdFor(viewer.username, other.username);
     const html = renderBody(input.body).html;
     const message = await db.transaction(async (tx) => {
-      const created = await tx.query('INSERT INTO chats (id) VALUES ($1) ON CONFLICT (id) DO NOTHING', [chat]);
+      const created = await tx.query('INSERT INTO chats (id) VALUES ($1) ON CONFLICT (id) DO NOTHING', [
+        chat,
+      ]);
       if (created.rowCount) {
         await tx.query(
           `INSERT INTO chat_members (chat_id, user_id, other_id) VALUES ($1, $2, $3), ($1, $3, $2)

@@ -51,7 +51,10 @@ export const fileCreate = defineRpc({
       processed = await processUpload(bytes, format);
     } catch (error) {
       if (error instanceof UploadRefused) {
-        throw badRequest('INPROPER FILE', error.reason === 'dimensions' ? 'image dimensions out of range' : null);
+        throw badRequest(
+          'INPROPER FILE',
+          error.reason === 'dimensions' ? 'image dimensions out of range' : null,
+        );
       }
       throw error;
     }

@@ -57,7 +57,18 @@ export const moderate = defineRpc({
       await tx.query(
         `INSERT INTO moderation (post_id, author_id, moderator_id, resolve, rules, porn, nsfw, total, title, excerpt)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, left($10, ${SNAPSHOT_CHARS}))`,
-        [post.id, post.user_id, viewer.id, input.resolve, c.rules, c.porn, c.nsfw, c.total, post.title, post.source],
+        [
+          post.id,
+          post.user_id,
+          viewer.id,
+          input.resolve,
+          c.rules,
+          c.porn,
+          c.nsfw,
+          c.total,
+          post.title,
+          post.source,
+        ],
       );
 
       let removed = [post.id];

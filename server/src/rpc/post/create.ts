@@ -28,7 +28,15 @@ export const postCreate = defineRpc({
   async handle(rawCtx, input) {
     const { db, viewer } = signedIn(rawCtx);
     refuseBanned(viewer);
-    const kind: PostKind = input.draft ? (input.title ? 'post' : 'micro') : input.reply ? 'comment' : input.title ? 'post' : 'micro';
+    const kind: PostKind = input.draft
+      ? input.title
+        ? 'post'
+        : 'micro'
+      : input.reply
+        ? 'comment'
+        : input.title
+          ? 'post'
+          : 'micro';
     if (input.kind === 'post' && kind !== 'post') throw badRequest('TITLE REQUIRED');
     const content = buildContent(kind, input);
 

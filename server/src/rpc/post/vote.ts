@@ -34,7 +34,7 @@ export const postVote = defineRpc({
       [post, viewer.id],
     );
     const target = rows[0];
-    if (!target || target.mode !== 'public') throw notFound('POST NOT FOUND');
+    if (target?.mode !== 'public') throw notFound('POST NOT FOUND');
     if (target.author === viewer.id) throw forbidden('USER IS THE AUTHOR');
     if (target.blacklisted) throw forbidden('USER BLACKLISTED');
 

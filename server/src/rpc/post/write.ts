@@ -31,7 +31,9 @@ export function buildContent(
   const title = kind === 'post' ? (input.title ?? null) : null;
   const url = kind === 'post' ? (input.url ?? null) : null;
   const urlDomain = domainOf(url);
-  const domains = urlDomain ? [urlDomain, ...rendered.domains.filter((d) => d !== urlDomain)] : rendered.domains;
+  const domains = urlDomain
+    ? [urlDomain, ...rendered.domains.filter((d) => d !== urlDomain)]
+    : rendered.domains;
   return {
     title,
     url,

@@ -1,0 +1,297 @@
+/**
+ * Bundle-size benchmark: the gzip size of the JavaScript the shell loads before the home feed
+ * shows its first post, measured in a real browser against the production build.
+ *
+ *   node bench/bundle-size.mjs                    starts its own server (fresh data, demo content)
+ *   node bench/bundle-size.mjs --url http://localhost:3000   measures a running server
+ *
+ * Every JavaScript response until the first post card is visible is recorded and gzipped
+ * (level 6, what a web server sends). Each file is split into MF runtime, shared libraries,
+ * shell code and mf-feed code by its source map (which source every byte came from); a file's
+ * gzip size is shared out in proportion to those bytes. The mf-stats.json files name the chunk
+ * of each shared library for the per-file table.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    budget: { type: 'string', default: '180' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const POST_CARD = 'article[id^="post-"]';
+const CATEGORIES = ['MF runtime', 'shared libraries', 'shell code', 'mf-feed code', 'other remotes'];
+
+// ---- source maps -------------------------------------------------------------------------
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const DIGIT = Object.fromEntries([...BASE64].map((ch, i) => [ch, i]));
+
+/** Decodes one mappings segment (base64 VLQ) into numbers. */
+function decodeSegment(segment) {
+  const values = [];
+  let value = 0;
+  let shift = 0;
+  for (const ch of segment) {
+    const digit = DIGIT[ch];
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
+
+/** Characters of generated code per source file, from a source map (unmapped code under null). */
+function bytesBySource(code, map) {
+  const lines = code.split('\n');
+  const totals = new Map();
+  const add = (source, count) => totals.set(source, (totals.get(source) ?? 0) + count);
+  let sourceIndex = 0;
+  map.mappings.split(';').forEach((line, lineNo) => {
+    const length = lines[lineNo]?.length ?? 0;
+    let column = 0;
+    let previous = { column: 0, source: null };
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const [dColumn, dSource] = decodeSegment(segment);
+      column += dColumn;
+      add(previous.source, column - previous.column);
+      if (dSource !== undefined) sourceIndex += dSource;
+      previous = { column, source: dSource === undefined ? null : map.sources[sourceIndex] };
+    }
+    add(previous.source, length - previous.column);
+  });
+  return totals;
+}
+
+/** Which part of the page a source belongs to. */
+function categoryOf(source, app) {
+  if (source === null) return app === 'shell' || app === 'mf-feed' ? 'MF runtime' : 'other remotes';
+  if (/@module-federation|webpack\/runtime|rspack\/runtime|webpack\/container|webpack\/sharing/.test(source))
+    return 'MF runtime';
+  if (/node_modules|shared-api\/|shared-ui\//.test(source)) return 'shared libraries';
+  if (/(^|\/)shell\/src\//.test(source)) return 'shell code';
+  if (/(^|\/)mf-feed\/src\//.test(source)) return 'mf-feed code';
+  if (/(^|\/)mf-[a-z]+\/src\//.test(source)) return 'other remotes';
+  // Bootstrap glue the bundler writes for the app itself (chunk loading, module ids).
+  return app === 'shell' ? 'shell code' : app === 'mf-feed' ? 'mf-feed code' : 'other remotes';
+}
+
+/** `react-dom`, `@tanstack/react-query`, `shared-ui`... for the per-library lines. */
+function libraryOf(source) {
+  const workspace = /(shared-api|shared-ui)\//.exec(source ?? '');
+  if (workspace) return workspace[1];
+  const match = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(source ?? '');
+  return match ? match[1] : null;
+}
+
+// ---- the app that served a URL -------------------------------------------------------------
+
+function appOf(url) {
+  const { pathname } = new URL(url);
+  if (pathname.startsWith('/app/')) return { app: 'shell', file: pathname.slice(5), dir: 'shell' };
+  const remote = /^\/mf\/([a-z-]+)(?:@[^/]+)?\/(.+)$/.exec(pathname);
+  if (remote) return { app: remote[1], file: remote[2], dir: remote[1] };
+  return { app: 'other', file: pathname, dir: null };
+}
+
+/** chunk file → label (`react-dom`, `remoteEntry`, `expose ./HomeFeed`) from mf-stats.json. */
+function chunkLabels(dir) {
+  const labels = new Map();
+  const statsFile = path.join(root, dir, 'dist', 'mf-stats.json');
+  if (!existsSync(statsFile)) return labels;
+  const stats = JSON.parse(readFileSync(statsFile, 'utf8'));
+  const label = (file, name) => labels.set(file, labels.has(file) ? `${labels.get(file)}, ${name}` : name);
+  for (const shared of stats.shared ?? [])
+    for (const file of shared.assets?.js?.sync ?? []) label(file, shared.name);
+  for (const expose of stats.exposes ?? [])
+    for (const file of expose.assets?.js?.sync ?? []) label(file, `expose ${expose.path ?? expose.name}`);
+  if (stats.metaData?.remoteEntry?.name)
+    label(stats.metaData.remoteEntry.name, 'remoteEntry (MF runtime + container)');
+  return labels;
+}
+
+// ---- a server of our own when no --url is given ---------------------------------------------
+
+async function freePort(start) {
+  for (let port = start; port < start + 100; port++) {
+    const free = await new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port');
+}
+
+async function startServer() {
+  if (!existsSync(path.join(root, 'shell', 'dist', 'index.html'))) {
+    throw new Error('build the apps first: pnpm build (or npm start once)');
+  }
+  const port = await freePort(4190);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gwar-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'server'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_CONTENT: '1',
+      LOG_LEVEL: 'warn',
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
+    },
+  });
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error('the server exited');
+    try {
+      if ((await fetch(`${url}/remotes.json`)).ok) break;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---- measurement ----------------------------------------------------------------------------
+
+async function measure(url) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts = [];
+    let done = false;
+    page.on('response', (response) => {
+      if (done) return;
+      const type = response.request().resourceType();
+      if (type !== 'script' && !/\.m?js(\?|$)/.test(response.url())) return;
+      scripts.push(
+        response
+          .body()
+          .then((body) => ({ url: response.url(), body }))
+          .catch(() => null),
+      );
+    });
+    const started = Date.now();
+    await page.goto(url);
+    await page.locator(POST_CARD).first().waitFor({ state: 'visible', timeout: 60_000 });
+    done = true;
+    const elapsed = Date.now() - started;
+    return { files: (await Promise.all(scripts)).filter(Boolean), elapsed };
+  } finally {
+    await browser.close();
+  }
+}
+
+function analyse(files) {
+  const totals = Object.fromEntries(CATEGORIES.map((c) => [c, { raw: 0, gzip: 0 }]));
+  const libraries = new Map();
+  const rows = [];
+  const labelCache = new Map();
+  for (const { url, body } of files) {
+    const { app, file, dir } = appOf(url);
+    const gzip = gzipSync(body, { level: 6 }).length;
+    const code = body.toString('utf8');
+    let split = new Map([[null, code.length]]);
+    const mapFile = dir && path.join(root, dir, 'dist', `${file}.map`);
+    if (mapFile && existsSync(mapFile))
+      split = bytesBySource(code, JSON.parse(readFileSync(mapFile, 'utf8')));
+    const mapped = [...split.values()].reduce((a, b) => a + b, 0) || 1;
+    const perCategory = new Map();
+    for (const [source, chars] of split) {
+      const category = categoryOf(source, app);
+      perCategory.set(category, (perCategory.get(category) ?? 0) + chars);
+      const library = category === 'shared libraries' ? libraryOf(source) : null;
+      if (library) libraries.set(library, (libraries.get(library) ?? 0) + (gzip * chars) / mapped);
+    }
+    for (const [category, chars] of perCategory) {
+      totals[category].raw += (body.length * chars) / mapped;
+      totals[category].gzip += (gzip * chars) / mapped;
+    }
+    if (dir && !labelCache.has(dir)) labelCache.set(dir, chunkLabels(dir));
+    const label = labelCache.get(dir)?.get(file) ?? (file.startsWith('main.') ? 'entry' : '');
+    const main = [...perCategory.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+    rows.push({ file: `${app}/${file}`, label, raw: body.length, gzip, main });
+  }
+  return { totals, libraries, rows };
+}
+
+const kib = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
+
+function print({ totals, libraries, rows }, elapsed, budget) {
+  const sum = Object.values(totals).reduce((a, t) => ({ raw: a.raw + t.raw, gzip: a.gzip + t.gzip }), {
+    raw: 0,
+    gzip: 0,
+  });
+  console.log(
+    `\nJavaScript loaded before the first post card was visible (${rows.length} files, ${elapsed} ms)\n`,
+  );
+  console.log(`${'file'.padEnd(52)} ${'raw KiB'.padStart(7)} ${'gz KiB'.padStart(7)}  contents`);
+  for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
+    console.log(`${row.file.padEnd(52)} ${kib(row.raw)} ${kib(row.gzip)}  ${row.label || row.main}`);
+  }
+  console.log(`\n${'part'.padEnd(24)} ${'raw KiB'.padStart(7)} ${'gz KiB'.padStart(7)}`);
+  for (const category of CATEGORIES) {
+    const t = totals[category];
+    if (t.raw === 0 && category === 'other remotes') continue;
+    console.log(`${category.padEnd(24)} ${kib(t.raw)} ${kib(t.gzip)}`);
+    if (category === 'shared libraries') {
+      for (const [name, gzip] of [...libraries.entries()].sort((a, b) => b[1] - a[1])) {
+        if (gzip >= 512) console.log(`  ${name.padEnd(22)} ${''.padStart(7)} ${kib(gzip)}`);
+      }
+    }
+  }
+  console.log(`${'total'.padEnd(24)} ${kib(sum.raw)} ${kib(sum.gzip)}`);
+  const verdict = sum.gzip / 1024 <= budget ? 'within' : 'OVER';
+  console.log(`\n${verdict} the budget of ${budget} KiB gzip (${(sum.gzip / 1024).toFixed(1)} KiB)`);
+  return sum;
+}
+
+const own = args.url ? null : await startServer();
+try {
+  const { files, elapsed } = await measure(args.url ?? own.url);
+  const result = analyse(files);
+  const sum = print(result, elapsed, Number(args.budget));
+  if (args.json) {
+    const totals = Object.fromEntries(Object.entries(result.totals).map(([k, v]) => [k, Math.round(v.gzip)]));
+    console.log(JSON.stringify({ totalGzip: Math.round(sum.gzip), totals }));
+  }
+} finally {
+  await own?.stop();
+}

@@ -1,0 +1,94 @@
+/**
+ * Notifications and private chats in a real browser: a reply shows up in the author's
+ * notifications (and can be marked as read), and a message sent by one user shows for the
+ * other, both ways, through the polling conversation.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { expect, login, test } from './fixtures.ts';
+
+async function signedInPage(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'pl-PL' });
+  const page = await context.newPage();
+  await login(page, username);
+  return page;
+}
+
+function origin(): Record<string, string> {
+  return { origin: new URL(test.info().project.use.baseURL ?? '').origin };
+}
+
+test('a reply shows in the author’s notifications and can be marked as read', async ({ browser }) => {
+  const author = await signedInPage(browser, 'demo');
+  const replier = await signedInPage(browser, 'moderator');
+  const title = `Powiadomienia działają ${Date.now().toString(36)}`;
+  const created = await author.request.post('/api/rpc/post_create', {
+    data: { kind: 'post', title, body: 'Wpis, na który ktoś odpowie.', files: [] },
+    headers: origin(),
+  });
+  expect(created.ok()).toBe(true);
+  const { post } = (await created.json()) as { post: number };
+  const reply = await replier.request.post('/api/rpc/post_create', {
+    data: { body: 'Odpowiadam na Twój wpis', reply: post, files: [] },
+    headers: origin(),
+  });
+  expect(reply.ok()).toBe(true);
+
+  await author.goto('/notifs');
+  await expect(author.getByRole('heading', { name: 'Powiadomienia', level: 1 })).toBeVisible();
+  const item = author.getByRole('link', { name: new RegExp(`@moderator odpowiada na Twój wpis „${title}”`) });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('(nieprzeczytane)');
+  await expect(author.getByText(/nieprzeczytan(e|ych) powiadomie/)).toBeVisible();
+
+  await author.getByRole('button', { name: 'Oznacz wszystkie jako przeczytane' }).click();
+  await expect(author.getByText('Wszystko przeczytane')).toBeVisible();
+  await expect(item).not.toContainText('(nieprzeczytane)');
+
+  await item.click();
+  await expect(author).toHaveURL(new RegExp(`/post/${post}$`));
+  await author.context().close();
+  await replier.context().close();
+});
+
+test('a message sent by one user shows for the other, and the answer comes back', async ({ browser }) => {
+  const demo = await signedInPage(browser, 'demo');
+  const admin = await signedInPage(browser, 'admin');
+  const text = `Cześć, tu demo ${Date.now().toString(36)}`;
+
+  await demo.goto('/chat/admin');
+  await expect(demo.getByRole('heading', { name: '@admin' })).toBeVisible();
+  const composer = demo.getByRole('textbox', { name: 'Wiadomość do @admin' });
+  await composer.fill(text);
+  await composer.press('Control+Enter');
+  await expect(demo.getByRole('log').getByText(text)).toBeVisible();
+  await expect(composer).toHaveValue('');
+
+  await admin.goto('/chats');
+  const row = admin.getByRole('link', { name: /@demo/ });
+  await expect(row).toContainText(text);
+  await expect(row.getByText(/nowa wiadomość|nowe wiadomości|nowych wiadomości/)).toBeAttached();
+  await row.click();
+  await expect(admin).toHaveURL(/\/chat\/demo$/);
+  await expect(admin.getByRole('log').getByText(text)).toBeVisible();
+
+  const answer = `Odpowiedź admina ${Date.now().toString(36)}`;
+  await admin.getByRole('textbox', { name: 'Wiadomość do @demo' }).fill(answer);
+  await admin.getByRole('button', { name: 'Wyślij' }).click();
+  // the other side polls every few seconds
+  await expect(demo.getByRole('log').getByText(answer)).toBeVisible({ timeout: 15_000 });
+
+  // an empty message is refused with the form's own text
+  await composer.fill('   ');
+  await composer.press('Control+Enter');
+  await expect(demo.getByText('Wiadomość jest pusta')).toBeVisible();
+  await demo.context().close();
+  await admin.context().close();
+});
+
+test('a guest is asked to sign in for chats and notifications', async ({ page }) => {
+  await page.goto('/chats');
+  await expect(page.getByText('Zaloguj się, aby pisać prywatne wiadomości.')).toBeVisible();
+  await page.goto('/notifs');
+  await expect(page.getByText(/Zaloguj się, aby zobaczyć odpowiedzi/)).toBeVisible();
+  expect((await page.request.get('/api/chats')).status()).toBe(401);
+});

@@ -1,0 +1,19 @@
+import { defineConfig } from '@playwright/test';
+export default defineConfig({
+  testDir: import.meta.dirname,
+  testMatch: 'posts.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  reporter: [['list']],
+  outputDir: '/tmp/gwp/pw-results',
+  use: {
+    baseURL: 'http://localhost:4500',
+    locale: 'pl-PL',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+});

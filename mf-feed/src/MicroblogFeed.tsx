@@ -1,0 +1,40 @@
+/** `/microblog`: microposts, newest first, each with its 2 newest comments (one extra request a page). */
+import { flattenFeed, type Post, useFeed, usePreviews } from 'shared-api';
+import { PostCard, PostList } from 'shared-ui';
+import { FeedPage } from './FeedPage.tsx';
+
+export default function MicroblogFeed() {
+  const query = useFeed({ feed: 'microblog' });
+  const ids = flattenFeed(query.data)
+    .filter((post) => post.replies > 0)
+    .map((post) => post.post);
+  const previews = usePreviews(ids);
+  const byUber = new Map<number, Post[]>();
+  for (const comment of previews.data ?? []) {
+    if (comment.uber === null) continue;
+    byUber.set(comment.uber, [...(byUber.get(comment.uber) ?? []), comment]);
+  }
+  return (
+    <FeedPage title="Mikroblog">
+      <PostList
+        query={query}
+        label="Mikrowpisy"
+        emptyTitle="Brak mikrowpisów"
+        emptyText="Napisz coś krótkiego jako pierwszy."
+        renderBelow={(post) => {
+          const comments = byUber.get(post.post);
+          if (!comments?.length) return null;
+          return (
+            <ul className="gw-feed__previews" aria-label="Najnowsze komentarze">
+              {comments.map((comment) => (
+                <li key={comment.post}>
+                  <PostCard post={comment} variant="comment" />
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      />
+    </FeedPage>
+  );
+}

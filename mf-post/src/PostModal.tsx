@@ -1,0 +1,156 @@
+/**
+ * /post/{post}: the post modal (spec §2). A full-screen layer with its own scroll, over the
+ * page the user came from; Escape, the close button or back returns there (history back when
+ * the user came from inside the site, the home page otherwise). Shows the main post, the
+ * comment sort (cookie `gwar_sort`), 'Napisz komentarz', the editor and the thread.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import {
+  type CommentSort,
+  countOpen,
+  readCommentSort,
+  type ThreadPost,
+  useSessionUser,
+  useThread,
+  writeCommentSort,
+} from 'shared-api';
+import { Button, EmptyState, ErrorPanel, IconButton, PostCard, Spinner, useDialog } from 'shared-ui';
+import { PostActions } from './thread/PostActions.tsx';
+import { ReplyEditor } from './thread/ReplyEditor.tsx';
+import { SortSelect } from './thread/SortSelect.tsx';
+import { ThreadView } from './thread/ThreadView.tsx';
+import './post.css';
+
+function useCloseModal() {
+  const navigate = useNavigate();
+  return () => {
+    // react-router keeps the in-site history index in history.state.idx.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate('/', { replace: true });
+  };
+}
+
+function useLockPageScroll() {
+  useEffect(() => {
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, []);
+}
+
+export default function PostModal() {
+  const params = useParams();
+  const id = Number(params.post);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const close = useCloseModal();
+  const titleId = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const dialog = useDialog();
+  const viewer = useSessionUser();
+  const thread = useThread(id);
+  const [sort, setSort] = useState<CommentSort>(() => readCommentSort());
+  const [writing, setWriting] = useState(false);
+  const focusMatch = /^#post-(\d+)$/.exec(location.hash);
+  const focus = focusMatch ? Number(focusMatch[1]) : null;
+  useLockPageScroll();
+
+  useEffect(() => {
+    if (Number.isInteger(id) && id > 0) countOpen(id);
+  }, [id]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      // The quick dialog (delete, report, moderate) closes first.
+      if (event.key === 'Escape' && !event.defaultPrevented && !dialog) close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const changeSort = (next: CommentSort) => {
+    setSort(next);
+    writeCommentSort(next);
+  };
+
+  const rows = thread.data ?? [];
+  const main: ThreadPost | undefined = rows.find((row) => row.post === id);
+  const comments = rows.length - (main ? 1 : 0);
+
+  let content: React.ReactNode;
+  if (
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    thread.status === 'error' ||
+    (thread.status === 'success' && !main)
+  ) {
+    content =
+      thread.status === 'error' ? (
+        <ErrorPanel onRetry={() => void thread.refetch()} />
+      ) : (
+        <EmptyState title="Nie znaleziono" text="Ten wpis nie istnieje albo został usunięty." />
+      );
+  } else if (thread.status === 'pending' || !main) {
+    content = <Spinner block label="Wczytywanie wpisu…" showLabel />;
+  } else {
+    const header = (
+      <div className="gwp-modal__head">
+        <PostCard
+          post={main}
+          variant="full"
+          nsfwOverride
+          actions={<PostActions post={main} onEdit={() => navigate(`/edit?post=${main.post}`)} />}
+        />
+        <div className="gwp-modal__bar">
+          <h2 className="gwp-modal__count">
+            Komentarze <span className="gwp-muted">({comments})</span>
+          </h2>
+          <SortSelect value={sort} onChange={changeSort} />
+          {viewer && main.mode === 'public' && !writing && (
+            <Button onClick={() => setWriting(true)}>Napisz komentarz</Button>
+          )}
+        </div>
+        {viewer && writing && (
+          <div className="gwp-modal__editor">
+            <ReplyEditor
+              reply={main.post}
+              onCancel={() => setWriting(false)}
+              onDone={() => setWriting(false)}
+            />
+          </div>
+        )}
+      </div>
+    );
+    content = (
+      <ThreadView
+        rows={rows}
+        top={main.post}
+        sort={sort}
+        header={header}
+        focus={focus}
+        scrollRef={scrollRef}
+        empty={<EmptyState title="Brak komentarzy, napisz pierwszy" />}
+      />
+    );
+  }
+
+  return (
+    <div className="gwp-modal" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className="gwp-modal__top">
+        <p id={titleId} className="gwp-modal__title">
+          {main?.title ?? (main ? `Wpis użytkownika ${main.user}` : 'Wpis')}
+        </p>
+        <IconButton label="Zamknij" className="gwp-modal__close" onClick={close}>
+          ✕
+        </IconButton>
+      </div>
+      <div className="gwp-modal__scroll" ref={scrollRef}>
+        <div className="gwp-modal__content">{content}</div>
+      </div>
+    </div>
+  );
+}
