@@ -179,12 +179,12 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-function pgbench(name, scripts) {
+function pgbench(name, scripts, connections = CONNECTIONS) {
   const { host, port, user, db, password } = pgTarget();
   const dir = path.join(work, `pgbench-${name}`);
   rmSync(dir, { recursive: true, force: true });
   spawnSync('mkdir', ['-p', dir]);
-  const args = ['-n', '-M', 'simple', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-l'];
+  const args = ['-n', '-M', 'simple', '-c', String(connections), '-j', String(Math.min(2, connections)), '-T', String(SECONDS), '-l'];
   args.push('--log-prefix', path.join(dir, 'log'));
   scripts.forEach((script, i) => {
     const file = path.join(dir, `script${i}.sql`);
@@ -209,10 +209,10 @@ function pgbench(name, scripts) {
   return { tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-async function cannon(options) {
+async function cannon(options, connections = CONNECTIONS) {
   // a short warm-up (JIT, plan caches, connection pool) before the measured run
-  await autocannon({ ...options, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
+  await autocannon({ ...options, connections, duration: 2 });
+  const result = await autocannon({ ...options, connections, duration: SECONDS, timeout: 30 });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -246,9 +246,11 @@ try {
     },
     {
       name: 'thread',
-      label: `thread of ${data.threadComments} comments`,
+      // 5,001 rows (about 2 MB of JSON) per answer: fewer connections, or each waits seconds
+      label: `thread of ${data.threadComments} comments (${Math.min(2, CONNECTIONS)} connections)`,
       path: `/api/posts?uber=eq.${data.threadPost}&order=created.asc&limit=10000`,
       viewer: null,
+      connections: Math.min(2, CONNECTIONS),
     },
   ].filter((r) => !ONLY || ONLY.has(r.name));
   const captured = captureSql(reads.map(({ name, path: p, viewer }) => ({ name, path: p, viewer })));
@@ -258,8 +260,8 @@ try {
     const headers = read.viewer ? { cookie } : {};
     const check = await fetch(base + read.path, { headers });
     const rows = (await check.json()).length;
-    const viaApi = await cannon({ url: base + read.path, headers });
-    const direct = pgbench(read.name, [inline(sql.sql, sql.params)]);
+    const viaApi = await cannon({ url: base + read.path, headers }, read.connections);
+    const direct = pgbench(read.name, [inline(sql.sql, sql.params)], read.connections);
     results.push({ ...read, rows, api: viaApi, sql: direct });
     console.log(`measured ${read.name} (${rows} rows)`);
   }

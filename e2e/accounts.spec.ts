@@ -135,6 +135,8 @@ test('every §5 username, password and e-mail message shows for bad values', asy
 
 for (const theme of ['dark', 'light', 'default'] as const) {
   test(`axe finds no serious or critical violation on the account pages (${theme})`, async ({ page }) => {
+    // Four pages, each analysed by axe: slower than one screen.
+    test.slow();
     // Every page is checked before the verdict, so one failure shows all of them.
     const problems: string[] = [];
     const check = async (url: string, ready: () => Promise<void>) => {

@@ -164,6 +164,11 @@ test('a body of XSS payloads renders as harmless text', async ({ browser }) => {
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.locator('body')).toBeVisible();
-  expect(await card.locator('.gw-post__body').locator('script, iframe, style, svg, [onload], [onerror], [style]').count()).toBe(0);
+  expect(
+    await card
+      .locator('.gw-post__body')
+      .locator('script, iframe, style, svg, [onload], [onerror], [style]')
+      .count(),
+  ).toBe(0);
   expect(await card.locator('a[href^="javascript:"]').count()).toBe(0);
 });

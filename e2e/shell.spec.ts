@@ -93,6 +93,31 @@ test('the short link /z/{post} opens the post', async ({ page }) => {
   await expect(page).toHaveURL(/\/post\/1$/);
 });
 
+test('a post opened from the feed is drawn over it; back returns to the feed where it was', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const main = page.getByRole('main');
+  const posts = main.locator('article');
+  await expect(posts.first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 600));
+  const count = await posts.count();
+  const link = posts.nth(2).locator('a[href^="/post/"]').first();
+  const href = await link.getAttribute('href');
+  await link.hover();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href!.replace(/#.*/, '')}`));
+  // The feed stays mounted under the modal.
+  await expect(page.locator('.gwp-modal')).toBeVisible();
+  expect(await posts.count()).toBeGreaterThanOrEqual(count);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('.gwp-modal')).toHaveCount(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
 test('the theme switch cycles dark → light → classic → dark and keeps the cookie', async ({ page }) => {
   // Chromium caps cookie lifetimes at 400 days, so the 315 360 000 s are checked where they are
   // written: every document.cookie assignment is recorded.
@@ -197,6 +222,16 @@ test('with mf-feed down the home shows the error panel and the menu keeps workin
   await page.getByRole('main').getByRole('button', { name: 'Spróbuj ponownie' }).click();
   await expect(errorPanel(page)).toHaveCount(0);
   await expect(page.getByRole('main').locator('article').first()).toBeVisible();
+});
+
+test('going offline shows a banner; coming back says so', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('main').locator('article').first()).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Jesteś offline' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('Jesteś offline')).toHaveCount(0);
+  await expect(page.getByText('Połączenie przywrócone')).toBeVisible();
 });
 
 test('a session revoked on the server shows Zostałeś wylogowany at the next check', async ({

@@ -8,8 +8,8 @@ const db = await openDb({ databaseUrl: 'postgres://postgres@127.0.0.1:4402/feeds
 const cases: [string, any, string, number | null][] = [
   ['home hot guest', feedRead, 'kind=eq.post&order=hot.desc,post.desc&limit=20', null],
   ['home hot user1', feedRead, 'kind=eq.post&order=hot.desc,post.desc&limit=20', 1],
-  ['home hot page 10', feedRead, 'kind=eq.post&order=hot.desc,post.desc&limit=20&or=(hot.lt.5,and(hot.eq.5,post.lt.190000))', 1],
-  ['home old (hot 0) keyset', feedRead, 'kind=eq.post&order=hot.desc,post.desc&limit=20&or=(hot.lt.0,and(hot.eq.0,post.lt.100000))', 1],
+  ['home hot page 10', feedRead, 'kind=eq.post&order=hot.desc,post.desc&limit=20&hot=lte.5&or=(hot.lt.5,and(hot.eq.5,post.lt.199000))', 1],
+  ['home old (hot 0) keyset', feedRead, 'kind=eq.post&order=hot.desc,post.desc&limit=20&hot=eq.0&post=lt.100000', 1],
   ['home newest', feedRead, 'kind=eq.post&order=post.desc&limit=20&post=lt.150000', 1],
   ['top day', feedRead, `kind=eq.post&created=gt.${new Date(Date.now() - 86400000).toISOString()}&order=value.desc,post.desc&limit=20`, 1],
   ['top week', feedRead, `kind=eq.post&created=gt.${new Date(Date.now() - 7 * 86400000).toISOString()}&order=value.desc,post.desc&limit=20`, 1],

@@ -58,6 +58,12 @@ export default function PostModal() {
   const focusMatch = /^#post-(\d+)$/.exec(location.hash);
   const focus = focusMatch ? Number(focusMatch[1]) : null;
   useLockPageScroll();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  // Focus moves into the modal so keyboard and screen-reader users start there.
+  useEffect(() => {
+    rootRef.current?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
     if (Number.isInteger(id) && id > 0) countOpen(id);
@@ -139,7 +145,7 @@ export default function PostModal() {
   }
 
   return (
-    <div className="gwp-modal" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+    <div className="gwp-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={rootRef}>
       <div className="gwp-modal__top">
         <p id={titleId} className="gwp-modal__title">
           {main?.title ?? (main ? `Wpis użytkownika ${main.user}` : 'Wpis')}

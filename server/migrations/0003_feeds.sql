@@ -133,5 +133,7 @@ CREATE INDEX posts_public_tags_idx ON posts USING gin (tags) WHERE parent IS NUL
 CREATE INDEX posts_thread_newest_idx ON posts (uber, created DESC, id DESC) WHERE parent IS NOT NULL AND mode = 'public';
 -- serves: withdrawing a blocked user's votes on the blocker's posts (post_actions by voter, posts by author)
 CREATE INDEX posts_user_idx ON posts (user_id, id);
+-- serves: the viewer's perks, aggregated once per feed request (blocked/followed arrays), and GET /api/perks
+CREATE INDEX perks_user_idx ON perks (user_id, action);
 -- serves: tag autocomplete and lookups by prefix, owned or not: GET /api/tags?tag=like.{prefix}*
 CREATE INDEX tags_prefix_idx ON tags (tag text_pattern_ops);

@@ -73,9 +73,13 @@ async function vitest(name, cwd, args = [], env = {}) {
     );
     const json = readJson(report);
     if (!json) return { failed: 1 };
-    let failed = json.numFailedTests ?? 0;
-    // A file that fails to load has no failed test but fails the run.
-    if (code !== 0 && failed === 0) failed = Math.max(1, json.numFailedTestSuites ?? 0);
+    // A file that fails to load or in beforeAll has no failed test (its tests show as skipped)
+    // but fails the run: each such file counts as one failure.
+    const brokenFiles = (json.testResults ?? []).filter(
+      (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+    ).length;
+    let failed = (json.numFailedTests ?? 0) + brokenFiles;
+    if (code !== 0 && failed === 0) failed = 1;
     return {
       passed: json.numPassedTests ?? 0,
       failed,

@@ -5,15 +5,16 @@
  *
  * Read resources (all in the PostgREST grammar, all paged by keyset, never by a growing offset):
  *   GET /api/feed       public top-level posts minus what the viewer blocked (users, tags, domains)
- *     home, hot:        kind=eq.post&order=hot.desc,post.desc    next: or=(hot.lt.H,and(hot.eq.H,post.lt.P))
+ *     home, hot:        kind=eq.post&order=hot.desc,post.desc    next: hot=lte.H&or=(hot.lt.H,and(hot.eq.H,post.lt.P))
+ *                                                                (hot=eq.0&post=lt.P once ranks reach 0, after a week)
  *     home, newest:     kind=eq.post&order=post.desc             next: post=lt.P
  *     home, top day/wk: kind=eq.post&created=gt.{since}&order=value.desc,post.desc
- *                                                                next: or=(value.lt.V,and(value.eq.V,post.lt.P))
+ *                                                                next: value=lte.V&or=(value.lt.V,and(value.eq.V,post.lt.P))
  *     /microblog:       kind=eq.micro&order=post.desc
  *     /tag/{tag}:       tags=cs.{tag}&order=post.desc
  *   GET /api/lurking    posts of followed users, tags and domains (signed in), order=post.desc
  *   GET /api/favorites  the viewer's favourites, order=favorited.desc,post.desc
- *                                                                next: or=(favorited.lt.F,and(favorited.eq.F,post.lt.P))
+ *                                                                next: favorited=lte.F&or=(...)
  *   GET /api/posts      everything but drafts (deleted/excluded shown cleared): a thread
  *                       (uber=eq.N&order=created.asc, up to 10 000 rows), one post (post=eq.N),
  *                       a user's posts (user=eq.name&parent=is.null&order=post.desc)
@@ -103,11 +104,20 @@ interface FeedRequest {
 }
 
 const byPost = (last: Post): Cursor => ({ post: `lt.${last.post}` });
+/**
+ * Next page after `last` in (column desc, post desc) order. The redundant `column=lte.X` lets the
+ * index start at X instead of filtering from the top; ties at 0 (every post older than a week
+ * has hot 0) become one exact range, `hot=eq.0&post=lt.P`.
+ */
 const byPair =
   (column: 'hot' | 'value' | 'favorited') =>
   (last: Post): Cursor => {
     const value = String(last[column]);
-    return { or: `(${column}.lt.${value},and(${column}.eq.${value},post.lt.${last.post}))` };
+    if (column === 'hot' && last.hot === 0) return { hot: 'eq.0', post: `lt.${last.post}` };
+    return {
+      [column]: `lte.${value}`,
+      or: `(${column}.lt.${value},and(${column}.eq.${value},post.lt.${last.post}))`,
+    };
   };
 
 const DAY_MS = 86_400_000;

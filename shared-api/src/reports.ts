@@ -4,6 +4,7 @@
  */
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { getPage, rpc } from './client.ts';
+import { postKeys } from './posts.ts';
 import { queryClient } from './queryClient.ts';
 import type { FileRef } from './session.ts';
 import { toast } from './toasts.ts';
@@ -121,7 +122,7 @@ type ReportPages = InfiniteData<Awaited<ReturnType<typeof fetchReports>>, Cursor
 
 /**
  * Resolves a post. On success the post leaves the open list, the toast says so, and the closed
- * list refreshes; failures are silent (the dialog closes either way).
+ * list, the feeds and the threads refresh; failures are silent (the dialog closes either way).
  */
 export function useModerate() {
   return useMutation({
@@ -141,6 +142,8 @@ export function useModerate() {
           : data,
       );
       void queryClient.invalidateQueries({ queryKey: reportKeys.list('closed') });
+      // feeds and threads that show the post (or, after a ban, its author's posts) refetch
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
       toast.success(MODERATED_TOAST);
     },
   });

@@ -4,10 +4,18 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { BrowserRouter, type Location, Routes, useLocation, useNavigate } from 'react-router-dom';
+import {
+  BrowserRouter,
+  type Location,
+  Routes,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from 'react-router-dom';
 import { queryClient, setRedirectHome, useSessionUser } from 'shared-api';
 import { applyTheme, currentTheme } from 'shared-ui';
 import { Layout } from './layout/Layout.tsx';
+import { CrashBoundary } from './pages/CrashBoundary.tsx';
 import { modalRoutes, pageRoutes } from './routes.tsx';
 import { useSessionCheck } from './session/session.ts';
 
@@ -15,6 +23,36 @@ export const PAGE_TITLE = 'Gwar – dołącz do dyskusji';
 
 interface ModalState {
   background?: Location;
+}
+
+const MODAL_PATH = /^\/post\/[^/]+\/?$/;
+/** Pages that stay behind an opened post: reading pages, not forms that hand over to the post. */
+const NO_BACKGROUND = /^\/(add|edit|draft|post|reload)(\/|$)/;
+
+/**
+ * Which page an opened post is drawn over. A feed may say so itself with
+ * `state: { background: location }`; otherwise a post opened by a link from a reading page
+ * (a push, not a reload or a deep link) goes over that page, so closing it (back) returns to the
+ * page as it was, scroll included. Decided once per history entry.
+ */
+function useBackground(location: Location): Location | undefined {
+  const navigationType = useNavigationType();
+  const lastPage = useRef<Location | null>(null);
+  const chosen = useRef(new Map<string, Location | null>());
+  const explicit = (location.state as ModalState | null)?.background;
+  let background: Location | undefined = explicit;
+  if (!background && MODAL_PATH.test(location.pathname)) {
+    if (!chosen.current.has(location.key)) {
+      const previous = lastPage.current;
+      const usable = navigationType === 'PUSH' && previous && !NO_BACKGROUND.test(previous.pathname);
+      chosen.current.set(location.key, usable ? previous : null);
+    }
+    background = chosen.current.get(location.key) ?? undefined;
+  }
+  useEffect(() => {
+    if (!MODAL_PATH.test(location.pathname)) lastPage.current = location;
+  }, [location]);
+  return background;
 }
 
 /** Scrolls to the top on navigation, except when a modal opens over a page or closes back to it. */
@@ -41,7 +79,7 @@ function useUserTheme() {
 function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
-  const background = (location.state as ModalState | null)?.background;
+  const background = useBackground(location);
   useSessionCheck();
   useUserTheme();
   useScrollToTop(location, background);
@@ -63,10 +101,12 @@ export function App() {
     document.title = PAGE_TITLE;
   }, []);
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <Shell />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <CrashBoundary>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <Shell />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </CrashBoundary>
   );
 }

@@ -1,7 +1,7 @@
 /** /login: sign in with name and password; then the session loads and the user goes home. */
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useLogin, useSessionUser } from 'shared-api';
+import { ApiError, useLogin, useSessionUser } from 'shared-api';
 import { userLoginInput } from 'shared-api/validation';
 import { Button, Card, TextField } from 'shared-ui';
 import { useForm } from '../forms/useForm.ts';
@@ -18,6 +18,8 @@ export default function Login() {
     document.title = 'Logowanie — Gwar';
     first.current?.focus();
   }, []);
+
+  const inactive = login.error instanceof ApiError && login.error.key === 'USER INACTIVE';
 
   const submit = form.handleSubmit((input) => {
     login.mutate(input, { onSuccess: () => navigate('/') });
@@ -60,6 +62,13 @@ export default function Login() {
           <Button type="submit" block busy={login.isPending}>
             Zaloguj się
           </Button>
+          {inactive && (
+            <p className="acc-notice" role="status">
+              Konto czeka na aktywację: kliknij link z wiadomości, którą wysłaliśmy po rejestracji. Nie masz
+              jej? <Link to="/reset">Poproś o link do ustawienia hasła</Link> — otwarcie go również aktywuje
+              konto.
+            </p>
+          )}
         </form>
       </Card>
       <p className="acc-links">

@@ -15,12 +15,15 @@
  */
 import { type ColumnDef, defineResource, type ReadContext, type Resource } from '../postgrest/resource.ts';
 
-/** Content is shown only for public posts; deleted and excluded ones keep only their frame. */
-const shown = (expr: string, empty: string) => `CASE WHEN p.mode = 'public' THEN ${expr} ELSE ${empty} END`;
-
 /**
- * The viewer's perks as arrays, one row per request (an empty row for guests). `$1` is the viewer.
+ * Content is shown only for public posts; deleted and excluded ones keep only their frame. Feeds
+ * that hold public posts only use the bare columns, so filters on them (tags, domains) can use
+ * the indexes instead of a CASE expression.
  */
+type Shown = (expr: string, empty: string) => string;
+const cleared: Shown = (expr, empty) => `CASE WHEN p.mode = 'public' THEN ${expr} ELSE ${empty} END`;
+const bare: Shown = (expr) => expr;
+
 const VIEWER_PERKS = `(SELECT
     coalesce(array_agg(target_user) FILTER (WHERE action = 'block' AND target_user IS NOT NULL), '{}') AS blocked_users,
     coalesce(array_agg(target_tag) FILTER (WHERE action = 'block' AND target_tag IS NOT NULL), '{}') AS blocked_tags,
@@ -42,56 +45,60 @@ const VIEWER_BLACKLISTED = `(p.tags && v.blocked_tags OR p.domains && v.blocked_
 
 const fileRef = (expr: string) => `json_build_object('file', ${expr}, 'cdn', '')`;
 
-export const POST_COLUMNS: Record<string, ColumnDef> = {
-  post: { sql: 'p.id', type: 'int' },
-  title: { sql: shown('p.title', 'NULL'), type: 'text' },
-  body: { sql: shown('p.body', "''"), type: 'text', filter: false, order: false },
-  words: { sql: shown('p.words', '0'), type: 'int' },
-  files: {
-    sql: shown(
-      `(SELECT coalesce(json_agg(${fileRef('f')} ORDER BY n), '[]') FROM unnest(p.files) WITH ORDINALITY x(f, n))`,
-      "'[]'::json",
-    ),
-    type: 'json',
-    filter: false,
-  },
-  tags: { sql: shown('p.tags', "'{}'::text[]"), type: 'text[]' },
-  domains: { sql: shown('p.domains', "'{}'::text[]"), type: 'text[]' },
-  url: { sql: shown('p.url', 'NULL'), type: 'text' },
-  user: { sql: 'u.username', type: 'text' },
-  avatar: {
-    sql: `CASE WHEN u.avatar IS NULL THEN NULL ELSE ${fileRef('u.avatar')} END`,
-    type: 'json',
-    filter: false,
-  },
-  presence: { sql: 'u.seen', type: 'timestamptz', filter: false },
-  created: { sql: 'p.created', type: 'timestamptz' },
-  mode: { sql: 'p.mode', type: 'text' },
-  kind: { sql: 'p.kind', type: 'text' },
-  parent: { sql: 'p.parent', type: 'int' },
-  root: { sql: 'p.root', type: 'int' },
-  uber: { sql: 'p.uber', type: 'int' },
-  replies: { sql: 'p.replies', type: 'int' },
-  opens: { sql: 'p.opens', type: 'int' },
-  upvotes: { sql: 'p.upvotes', type: 'int' },
-  downvotes: { sql: 'p.downvotes', type: 'int' },
-  value: { sql: '(p.upvotes - p.downvotes)', type: 'int' },
-  hot: { sql: 'p.hot', type: 'float' },
-  active: { sql: 'p.active', type: 'timestamptz' },
-  voted: { sql: 'coalesce(pa.vote, 0)::integer', type: 'int' },
-  favorite: { sql: '(pa.favorite IS NOT NULL)', type: 'bool' },
-  /** When the viewer favourited the post (keyset of /favorites); millisecond precision. */
-  favorited: { sql: 'pa.favorite', type: 'timestamptz' },
-  report: { sql: 'pa.report', type: 'text' },
-  blocked: { sql: `(${VIEWER_BLOCKED})`, type: 'bool' },
-  blacklisted: { sql: VIEWER_BLACKLISTED, type: 'bool' },
-};
+export function postColumns(shown: Shown): Record<string, ColumnDef> {
+  return {
+    post: { sql: 'p.id', type: 'int' },
+    title: { sql: shown('p.title', 'NULL'), type: 'text' },
+    body: { sql: shown('p.body', "''"), type: 'text', filter: false, order: false },
+    words: { sql: shown('p.words', '0'), type: 'int' },
+    files: {
+      sql: shown(
+        `(SELECT coalesce(json_agg(${fileRef('f')} ORDER BY n), '[]') FROM unnest(p.files) WITH ORDINALITY x(f, n))`,
+        "'[]'::json",
+      ),
+      type: 'json',
+      filter: false,
+    },
+    tags: { sql: shown('p.tags', "'{}'::text[]"), type: 'text[]' },
+    domains: { sql: shown('p.domains', "'{}'::text[]"), type: 'text[]' },
+    url: { sql: shown('p.url', 'NULL'), type: 'text' },
+    user: { sql: 'u.username', type: 'text' },
+    avatar: {
+      sql: `CASE WHEN u.avatar IS NULL THEN NULL ELSE ${fileRef('u.avatar')} END`,
+      type: 'json',
+      filter: false,
+    },
+    presence: { sql: 'u.seen', type: 'timestamptz', filter: false },
+    created: { sql: 'p.created', type: 'timestamptz' },
+    mode: { sql: 'p.mode', type: 'text' },
+    kind: { sql: 'p.kind', type: 'text' },
+    parent: { sql: 'p.parent', type: 'int' },
+    root: { sql: 'p.root', type: 'int' },
+    uber: { sql: 'p.uber', type: 'int' },
+    replies: { sql: 'p.replies', type: 'int' },
+    opens: { sql: 'p.opens', type: 'int' },
+    upvotes: { sql: 'p.upvotes', type: 'int' },
+    downvotes: { sql: 'p.downvotes', type: 'int' },
+    value: { sql: '(p.upvotes - p.downvotes)', type: 'int' },
+    hot: { sql: 'p.hot', type: 'float' },
+    active: { sql: 'p.active', type: 'timestamptz' },
+    voted: { sql: 'coalesce(pa.vote, 0)::integer', type: 'int' },
+    favorite: { sql: '(pa.favorite IS NOT NULL)', type: 'bool' },
+    /** When the viewer favourited the post (keyset of /favorites); millisecond precision. */
+    favorited: { sql: 'pa.favorite', type: 'timestamptz' },
+    report: { sql: 'pa.report', type: 'text' },
+    blocked: { sql: `(${VIEWER_BLOCKED})`, type: 'bool' },
+    blacklisted: { sql: VIEWER_BLACKLISTED, type: 'bool' },
+  };
+}
 
 const NOT_BLOCKED = `NOT ${VIEWER_BLOCKED} AND NOT p.tags && v.blocked_tags AND NOT p.domains && v.blocked_domains`;
 const PUBLIC_TOP = "p.parent IS NULL AND p.mode = 'public'";
 
 interface PostsOptions {
   name: string;
+  /** Whether the feed can hold non-public posts (their content is then cleared). */
+  mixed: boolean;
   /** FROM source that yields the posts as `p` (a table or a lateral subquery). */
   source?: string;
   /** The feed's base WHERE; may use `v` (viewer perks), `pa` and `$1` (viewer). */
@@ -106,7 +113,7 @@ interface PostsOptions {
 function postsResource(options: PostsOptions): Resource {
   return defineResource({
     name: options.name,
-    columns: { ...POST_COLUMNS, ...options.columns },
+    columns: { ...postColumns(options.mixed ? cleared : bare), ...options.columns },
     from: (ctx) => ({ sql: joins(options.source ?? 'posts p'), params: [ctx.viewerId] }),
     visible: (ctx) => options.where(ctx),
     defaultOrder: options.defaultOrder,
@@ -118,6 +125,7 @@ function postsResource(options: PostsOptions): Resource {
 
 export const postsRead = postsResource({
   name: 'posts',
+  mixed: true,
   where: () => "p.mode <> 'draft'",
   defaultOrder: 'post.desc',
   extra: {
@@ -137,12 +145,14 @@ export const postsRead = postsResource({
 
 export const feedRead = postsResource({
   name: 'feed',
+  mixed: false,
   where: () => `${PUBLIC_TOP} AND ${NOT_BLOCKED}`,
   defaultOrder: 'hot.desc,post.desc',
 });
 
 export const lurkingRead = postsResource({
   name: 'lurking',
+  mixed: false,
   where: (ctx) =>
     ctx.viewerId === null
       ? 'false'
@@ -153,12 +163,14 @@ export const lurkingRead = postsResource({
 
 export const favoritesRead = postsResource({
   name: 'favorites',
+  mixed: true,
   where: (ctx) => (ctx.viewerId === null ? 'false' : "pa.favorite IS NOT NULL AND p.mode <> 'draft'"),
   defaultOrder: 'favorited.desc,post.desc',
 });
 
 export const previewsRead = postsResource({
   name: 'previews',
+  mixed: false,
   // `m` is the micropost; the lateral keeps its 2 newest public comments.
   source: `posts m CROSS JOIN LATERAL (
     SELECT c.* FROM posts c

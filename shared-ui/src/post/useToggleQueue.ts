@@ -37,7 +37,8 @@ export function useToggleQueue<T>(confirmed: T, send: (value: T) => Promise<void
     }
     const next = queued.current;
     queued.current = null;
-    if (next) return run(next.value);
+    // A wish equal to what was just confirmed needs no call (e.g. three quick clicks).
+    if (next && !Object.is(next.value, value)) return run(next.value);
     running.current = false;
     latest.current = null;
     setBusy(false);

@@ -7,7 +7,10 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useSessionUser } from 'shared-api';
 import { Badge, changeTheme, nextTheme, THEME_LABELS, useTheme } from 'shared-ui';
-import { CloseIcon, ThemeIcon } from './icons.tsx';
+import { ClassicIcon, CloseIcon, MoonIcon, SunIcon } from './icons.tsx';
+
+const THEME_ICONS = { dark: MoonIcon, light: SunIcon, default: ClassicIcon } as const;
+
 import {
   INFO,
   MAIN,
@@ -36,6 +39,7 @@ export function SideMenu({ drawer, open, onClose, toggleRef }: SideMenuProps) {
   const scrollTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const moderation = moderationItems(user);
   const hidden = drawer && !open;
+  const ThemeIcon = THEME_ICONS[theme];
 
   useEffect(
     () => () => {
