@@ -103,6 +103,12 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
         shared: sharedSingletons(),
         // A remote that is down must not blank the host: take what is loaded first.
         shareStrategy: 'loaded-first',
+        // One copy of the federation runtime per page: the shell provides it and the remotes use
+        // it instead of bundling their own (about 20 KiB gzip less per remote on the first load).
+        // Only the shell loads our remotes, so they can rely on it. Browser-only builds.
+        experiments: isHost
+          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+          : { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
       isHost &&
         new rspack.HtmlRspackPlugin({

@@ -3,14 +3,17 @@
  * driven through `app.inject` (no port). `TEST_DATABASE_URL` selects PostgreSQL (each suite
  * gets its own database created from it); otherwise an in-memory PGlite.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDb } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate, readMigrations } from '../src/db/migrate.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -41,6 +44,45 @@ async function freshPostgres(url: string): Promise<{ databaseUrl: string; drop: 
   };
 }
 
+/**
+ * A fresh PGlite database costs seconds to create and migrate; loading a dump of a migrated one
+ * costs about one. The template is keyed by the migrations' checksums, so a new or changed
+ * migration makes a new one; each suite still gets its own in-memory copy.
+ */
+async function openPgliteFromTemplate(dataDir: string): Promise<Db> {
+  const key = createHash('sha256')
+    .update(
+      readMigrations()
+        .map((m) => `${m.name}:${m.checksum}`)
+        .join('\n'),
+    )
+    .digest('hex')
+    .slice(0, 16);
+  const template = path.join(os.tmpdir(), `gwar-test-template-${key}.tar.gz`);
+  if (existsSync(template)) {
+    try {
+      return await openDb({
+        databaseUrl: null,
+        dataDir,
+        memory: true,
+        loadDataDir: new Blob([readFileSync(template)]),
+      });
+    } catch {
+      rmSync(template, { force: true }); // unreadable (e.g. another PGlite version): build it again
+    }
+  }
+  const db = await openDb({ databaseUrl: null, dataDir, memory: true });
+  await migrate(db);
+  if (db.dumpDataDir) {
+    const dump = Buffer.from(await (await db.dumpDataDir()).arrayBuffer());
+    // Write then rename: suites running at the same time never read half a file.
+    const temp = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temp, dump);
+    renameSync(temp, template);
+  }
+  return db;
+}
+
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgres(baseUrl) : null;
@@ -52,7 +94,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(pgDb ? { DATABASE_URL: pgDb.databaseUrl } : {}),
     ...env,
   });
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir, memory: !pgDb, poolSize: 4 });
+  const db = pgDb
+    ? await openDb({ databaseUrl: config.databaseUrl, dataDir, poolSize: 4 })
+    : await openPgliteFromTemplate(dataDir);
   await migrate(db);
   const app = await buildApp(config, db);
   await app.ready();

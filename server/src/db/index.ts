@@ -29,6 +29,8 @@ export interface Db extends Queryable {
   /** Subscribes to NOTIFY on a channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, to start copies from (tests' migrated template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DbOptions {
@@ -126,5 +128,6 @@ async function openPglite(options: DbOptions): Promise<Db> {
       await pool.end();
       await pglite.close();
     },
+    dumpDataDir: () => pglite.dumpDataDir('gzip'),
   };
 }
