@@ -32,7 +32,12 @@ function sharedSingletons() {
     'react/jsx-runtime': singleton(react),
     'react-dom': singleton(reactDom),
     'react-dom/client': singleton(reactDom),
-    'react-router-dom': singleton(installedVersion('react-router-dom')),
+    // Shared modules are not tree-shaken by default; the router is large and we use a small part.
+    // 'runtime-infer' ships the used exports and falls back to the full build for a remote that needs more.
+    'react-router-dom': {
+      ...singleton(installedVersion('react-router-dom')),
+      treeShaking: { mode: 'runtime-infer' as const },
+    },
     '@tanstack/react-query': singleton(installedVersion('@tanstack/react-query')),
     zustand: singleton(installedVersion('zustand')),
     'shared-api': singleton(versionOf(path.join(rootDir, 'shared-api', 'package.json'))),
