@@ -3,8 +3,7 @@
  * the tag's posts, newest first.
  */
 import { Link, useParams } from 'react-router-dom';
-import { useFeed, useSessionUser, useTag } from 'shared-api';
-import { PATTERNS } from 'shared-api/validation';
+import { PATTERNS, useFeed, useSessionUser, useTag } from 'shared-api';
 import { Button, EmptyState, openDialog, PostList, plural, SafeHtml } from 'shared-ui';
 import { FeedPage } from './FeedPage.tsx';
 

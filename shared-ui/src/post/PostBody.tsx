@@ -3,8 +3,7 @@
  * cover (spec §4) for posts tagged #nsfw unless the viewer's setting or an override shows them.
  */
 import { type ReactNode, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
-import { toast } from 'shared-api';
-import { LIMITS } from 'shared-api/validation';
+import { LIMITS, toast } from 'shared-api';
 import { Button } from '../components/Button.tsx';
 import { SafeHtml } from '../components/SafeHtml.tsx';
 import { Spinner } from '../components/Spinner.tsx';
