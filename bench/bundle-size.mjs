@@ -84,7 +84,11 @@ function bytesBySource(code, map) {
 /** Which part of the page a source belongs to. */
 function categoryOf(source, app) {
   if (source === null) return app === 'shell' || app === 'mf-feed' ? 'MF runtime' : 'other remotes';
-  if (/@module-federation|webpack\/runtime|rspack\/runtime|webpack\/container|webpack\/sharing/.test(source))
+  if (
+    /@module-federation|\.rspack-mf-runtime|webpack\/runtime|rspack\/runtime|webpack\/container|webpack\/sharing/.test(
+      source,
+    )
+  )
     return 'MF runtime';
   if (/node_modules|shared-api\/|shared-ui\//.test(source)) return 'shared libraries';
   if (/(^|\/)shell\/src\//.test(source)) return 'shell code';
@@ -195,23 +199,23 @@ async function measure(url) {
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const scripts = [];
+    // Every script requested before the first post card is visible, in full (its body may
+    // arrive a little later): what the page needed to show the feed.
+    const requests = [];
     let done = false;
-    page.on('response', (response) => {
+    page.on('request', (request) => {
       if (done) return;
-      const type = response.request().resourceType();
-      if (type !== 'script' && !/\.m?js(\?|$)/.test(response.url())) return;
-      scripts.push(
-        response
-          .body()
-          .then((body) => ({ url: response.url(), body }))
-          .catch(() => null),
-      );
+      if (request.resourceType() !== 'script' && !/\.m?js(\?|$)/.test(request.url())) return;
+      requests.push(request);
     });
     const started = Date.now();
     await page.goto(url);
     await page.locator(POST_CARD).first().waitFor({ state: 'visible', timeout: 60_000 });
     done = true;
+    const scripts = requests.map(async (request) => {
+      const response = await request.response();
+      return response ? { url: request.url(), body: await response.body() } : null;
+    });
     const elapsed = Date.now() - started;
     return { files: (await Promise.all(scripts)).filter(Boolean), elapsed };
   } finally {

@@ -103,13 +103,11 @@ function voterSessions(count) {
 }
 
 function psql(sql) {
-  const { host, port, user, db } = pgTarget();
+  const { host, port, user, db, password } = pgTarget();
   const res = spawnSync(
     'psql',
     ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', host, '-p', port, '-U', user, '-d', db, '-c', sql],
-    {
-      encoding: 'utf8',
-    },
+    { encoding: 'utf8', env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } },
   );
   if (res.status !== 0) throw new Error(res.stderr);
   return res.stdout;
@@ -184,7 +182,18 @@ function pgbench(name, scripts, connections = CONNECTIONS) {
   const dir = path.join(work, `pgbench-${name}`);
   rmSync(dir, { recursive: true, force: true });
   spawnSync('mkdir', ['-p', dir]);
-  const args = ['-n', '-M', 'simple', '-c', String(connections), '-j', String(Math.min(2, connections)), '-T', String(SECONDS), '-l'];
+  const args = [
+    '-n',
+    '-M',
+    'simple',
+    '-c',
+    String(connections),
+    '-j',
+    String(Math.min(2, connections)),
+    '-T',
+    String(SECONDS),
+    '-l',
+  ];
   args.push('--log-prefix', path.join(dir, 'log'));
   scripts.forEach((script, i) => {
     const file = path.join(dir, `script${i}.sql`);
@@ -223,6 +232,7 @@ async function cannon(options, connections = CONNECTIONS) {
 }
 
 // --- run ------------------------------------------------------------------------------------
+const loadBefore = os.loadavg()[0];
 const api = startApi();
 const results = [];
 try {
@@ -317,7 +327,8 @@ try {
 const pgVersion = psql('SHOW server_version').trim().split('\n').at(-2)?.trim() ?? '?';
 console.log(
   `\nGwar load benchmark: ${os.cpus().length} cores, Node ${process.version}, PostgreSQL ${pgVersion} on loopback, ` +
-    `${CONNECTIONS} connections, ${SECONDS} s per run, data: ${data.counts.posts} posts, ${data.counts.votes} votes, ${data.counts.users} users\n`,
+    `${CONNECTIONS} connections, ${SECONDS} s per run, data: ${data.counts.posts} posts, ${data.counts.votes} votes, ${data.counts.users} users;\n` +
+    `machine load average (1 min) ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after\n`,
 );
 const fmt = (x, digits = 1) => (x === undefined ? '-' : Number(x).toFixed(digits));
 const header = [

@@ -194,7 +194,7 @@ const fmt = (v) => (v === null || v === undefined ? '-' : `${Math.round(v)}`);
 const pick = (key) => runs.map((r) => r[key]).filter((v) => v !== null && v !== undefined);
 console.log(
   `\nThread of ${data.threadComments} comments (post ${data.threadPost}), production build, Chromium headless, ` +
-    `${os.cpus().length} cores, ${RUNS} runs (median, then each run)\n`,
+    `${os.cpus().length} cores (load average ${os.loadavg()[0].toFixed(1)}), ${RUNS} runs (median, then each run)\n`,
 );
 const rows = [
   ['API answer (request start to last byte)', 'apiMs'],

@@ -17,14 +17,25 @@ const PNG = Buffer.from(
 
 const unique = () => Date.now().toString(36) + Math.floor(Math.random() * 1e4).toString(36);
 
-async function api<T = Record<string, unknown>>(page: Page, name: string, data: unknown): Promise<{ status: number; body: T }> {
+async function api<T = Record<string, unknown>>(
+  page: Page,
+  name: string,
+  data: unknown,
+): Promise<{ status: number; body: T }> {
   const baseURL = test.info().project.use.baseURL ?? '';
-  const response = await page.request.post(`/api/rpc/${name}`, { data, headers: { origin: new URL(baseURL).origin } });
+  const response = await page.request.post(`/api/rpc/${name}`, {
+    data,
+    headers: { origin: new URL(baseURL).origin },
+  });
   return { status: response.status(), body: (await response.json()) as T };
 }
 
 async function createPost(page: Page, title: string, body = 'Treść wpisu do testów.'): Promise<number> {
-  const { status, body: result } = await api<{ post: number }>(page, 'post_create', { kind: 'post', title, body });
+  const { status, body: result } = await api<{ post: number }>(page, 'post_create', {
+    kind: 'post',
+    title,
+    body,
+  });
   expect(status).toBe(200);
   return result.post;
 }
@@ -39,7 +50,9 @@ function tokenFromOutbox(to: string): string | undefined {
     return undefined;
   }
   for (const file of files) {
-    const mail = readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const mail = readFileSync(path.join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     if (!mail.includes(`To: ${to}`)) continue;
     const token = /\/verify\?token=([A-Za-z0-9]{30,60})/.exec(mail)?.[1];
     if (token) return token;
@@ -74,7 +87,9 @@ test('a titled post with an image appears on / and in its modal', async ({ page,
   await page.goto('/add');
   await page.getByLabel('Tytuł', { exact: true }).fill(title);
   await page.getByLabel('Treść', { exact: true }).fill('Zdjęcie z #e2e i link https://example.com');
-  await page.getByLabel('Dodaj obrazek').setInputFiles({ name: 'kot.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByLabel('Dodaj obrazek')
+    .setInputFiles({ name: 'kot.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: 'Obrazek 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Opublikuj' }).click();
 
@@ -85,10 +100,15 @@ test('a titled post with an image appears on / and in its modal', async ({ page,
 
   await page.goto('/?sort=newest');
   await expect(page.getByRole('link', { name: title })).toBeVisible();
+  // Opened from the feed, the modal covers it; closing returns to the same scroll position.
+  await page.evaluate(() => window.scrollTo(0, 120));
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(120);
   await page.getByRole('link', { name: title }).click();
   await expect(modal(page).getByRole('heading', { name: title })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/\?sort=newest$/);
+  await expect(modal(page)).toHaveCount(0);
+  expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(120);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -192,13 +212,18 @@ test('someone else reports a post', async ({ page }) => {
   const card = modal(page).locator('.gw-post--full');
   await expect(card.getByRole('button', { name: 'Edytuj' })).toHaveCount(0);
   await card.getByRole('button', { name: 'Zgłoś' }).click();
-  await page.getByRole('dialog', { name: 'Zgłoś wpis' }).getByRole('button', { name: 'Łamie regulamin' }).click();
+  await page
+    .getByRole('dialog', { name: 'Zgłoś wpis' })
+    .getByRole('button', { name: 'Łamie regulamin' })
+    .click();
   await expect(page.getByText('Wpis został zgłoszony')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Zgłoszono' })).toBeDisabled();
 });
 
 test('a guest sees no editor and cannot vote', async ({ page }) => {
-  const rows = (await (await page.request.get('/api/feed?kind=eq.post&order=post.desc&limit=1&select=post')).json()) as {
+  const rows = (await (
+    await page.request.get('/api/feed?kind=eq.post&order=post.desc&limit=1&select=post')
+  ).json()) as {
     post: number;
   }[];
   await page.goto(`/post/${rows[0]!.post}`);
@@ -214,7 +239,9 @@ test('a guest sees no editor and cannot vote', async ({ page }) => {
 test('a user with rating under 25 is refused an upload', async ({ page }) => {
   await newcomer(page);
   await page.goto('/add');
-  await page.getByLabel('Dodaj obrazek').setInputFiles({ name: 'kot.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByLabel('Dodaj obrazek')
+    .setInputFiles({ name: 'kot.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('Masz za niski rating')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Obrazek 1' })).toHaveCount(0);
   const refused = await api(page, 'file_create', { data: PNG.toString('base64') });
@@ -235,7 +262,9 @@ test('every §5 title and body message, on screen and from the API', async ({ pa
   await page.getByLabel('Treść', { exact: true }).fill('x'.repeat(50_001));
   await publish.click();
   await expect(page.getByText('Tytuł musi mieć co najmniej 10 znaków')).toBeVisible();
-  await expect(page.getByText('Treść za długa (max 50 tys. znaków). Podziel wpis na kilka części')).toBeVisible();
+  await expect(
+    page.getByText('Treść za długa (max 50 tys. znaków). Podziel wpis na kilka części'),
+  ).toBeVisible();
 
   await page.getByLabel('Tytuł', { exact: true }).fill('x'.repeat(301));
   await page.getByLabel('Tytuł', { exact: true }).press('Control+Enter');
@@ -253,4 +282,16 @@ test('every §5 title and body message, on screen and from the API', async ({ pa
     expect(status).toBe(400);
     expect(body.message).toBe(key);
   }
+});
+
+test('a moderator also sees Moderate on other people’s posts', async ({ page }) => {
+  await login(page, 'tomek_w');
+  const post = await createPost(page, `Wpis do moderacji ${unique()}`);
+  await page.context().clearCookies();
+  await login(page, 'moderator');
+  await page.goto(`/post/${post}`);
+  const card = modal(page).locator('.gw-post--full');
+  await expect(card.getByRole('button', { name: 'Zgłoś' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Moderuj' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Usuń' })).toHaveCount(0);
 });

@@ -41,11 +41,20 @@ function Conversation({ me, other }: { me: string; other: string }) {
   );
   const newest = rows[rows.length - 1];
 
-  // Keep the view at the bottom when the reader was there (new message arrived or sent).
+  // Keep the view at the bottom when the reader was there (new message arrived or sent), also
+  // while messages grow after rendering (the sanitizer loads, images and long links wrap).
   useEffect(() => {
     const list = listRef.current;
-    if (list && stickToBottom.current && newest) list.scrollTop = list.scrollHeight;
-  }, [newest]);
+    if (!list || rows.length === 0) return;
+    const toBottom = () => {
+      if (stickToBottom.current) list.scrollTop = list.scrollHeight;
+    };
+    toBottom();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(toBottom);
+    for (const child of Array.from(list.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [rows]);
 
   // A message from the other side while the page is visible: the conversation is read.
   const { mutate: markRead } = read;

@@ -57,3 +57,34 @@ describe('Composer', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('Composer refusals', () => {
+  it('explains a block under the field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ code: 'GW403', message: 'USER BLACKLISTED', details: null, hint: null }),
+            {
+              status: 403,
+            },
+          ),
+      ),
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Composer to="ania" onSent={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const box = screen.getByRole('textbox', { name: 'Wiadomość do @ania' });
+    fireEvent.change(box, { target: { value: 'Hej' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Wyślij' }));
+    await waitFor(() =>
+      expect(
+        screen.getByText('Nie możesz pisać do tej osoby: jedno z Was jest na czarnej liście drugiego.'),
+      ).toBeTruthy(),
+    );
+    expect((box as HTMLTextAreaElement).value).toBe('Hej');
+  });
+});

@@ -1,8 +1,18 @@
-/** The message composer: validated with the shared schema, Ctrl+Enter (or Cmd+Enter) sends. */
+/**
+ * The message composer: validated with the shared schema, Ctrl+Enter (or Cmd+Enter) sends.
+ * Refusals that concern this conversation are shown under the field, not as a toast.
+ */
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { useSendMessage } from 'shared-api';
+import { ApiError, reportError, useSendMessage } from 'shared-api';
 import { MESSAGE_MAX, messageBodySchema } from 'shared-api/validation';
 import { Button, TextArea } from 'shared-ui';
+
+/** Server refusals with a text that fits a conversation (either side may have blocked the other). */
+const REFUSALS: Record<string, string> = {
+  'USER BLACKLISTED': 'Nie możesz pisać do tej osoby: jedno z Was jest na czarnej liście drugiego.',
+  'USER NOT FOUND': 'Nie ma takiego użytkownika.',
+  'USER BANNED': 'To konto zostało zablokowane.',
+};
 
 export function Composer({ to, onSent }: { to: string; onSent(): void }) {
   const [text, setText] = useState('');
@@ -25,6 +35,11 @@ export function Composer({ to, onSent }: { to: string; onSent(): void }) {
           setText('');
           setError(null);
           onSent();
+        },
+        onError: (failure) => {
+          const refusal = failure instanceof ApiError ? REFUSALS[failure.key] : undefined;
+          if (refusal) setError(refusal);
+          else reportError(failure);
         },
       },
     );

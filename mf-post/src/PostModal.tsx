@@ -49,7 +49,8 @@ export default function PostModal() {
   const navigate = useNavigate();
   const close = useCloseModal();
   const titleId = useId();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // The scroll container as state: the virtualized thread mounts only once it exists.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const dialog = useDialog();
   const viewer = useSessionUser();
   const thread = useThread(id);
@@ -100,7 +101,7 @@ export default function PostModal() {
       ) : (
         <EmptyState title="Nie znaleziono" text="Ten wpis nie istnieje albo został usunięty." />
       );
-  } else if (thread.status === 'pending' || !main) {
+  } else if (thread.status === 'pending' || !main || !scrollElement) {
     content = <Spinner block label="Wczytywanie wpisu…" showLabel />;
   } else {
     const header = (
@@ -138,14 +139,21 @@ export default function PostModal() {
         sort={sort}
         header={header}
         focus={focus}
-        scrollRef={scrollRef}
+        scrollElement={scrollElement}
         empty={<EmptyState title="Brak komentarzy, napisz pierwszy" />}
       />
     );
   }
 
   return (
-    <div className="gwp-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={rootRef}>
+    <div
+      className="gwp-modal"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      ref={rootRef}
+    >
       <div className="gwp-modal__top">
         <p id={titleId} className="gwp-modal__title">
           {main?.title ?? (main ? `Wpis użytkownika ${main.user}` : 'Wpis')}
@@ -154,7 +162,7 @@ export default function PostModal() {
           ✕
         </IconButton>
       </div>
-      <div className="gwp-modal__scroll" ref={scrollRef}>
+      <div className="gwp-modal__scroll" ref={setScrollElement}>
         <div className="gwp-modal__content">{content}</div>
       </div>
     </div>

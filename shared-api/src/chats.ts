@@ -109,6 +109,8 @@ export interface SentMessage {
 export function useSendMessage() {
   return useMutation({
     mutationFn: (input: { username: string; body: string }) => rpc<SentMessage>('chat_send', input),
+    // the composer shows refusals beside the field and reports the rest itself
+    meta: { silent: true },
     onSuccess: (sent) => {
       void queryClient.invalidateQueries({ queryKey: chatKeys.messages(sent.chat) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.list() });

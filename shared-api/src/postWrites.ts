@@ -7,7 +7,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { rpc } from './client.ts';
 import { draftKeys } from './drafts.ts';
-import { patchPostEverywhere, postKeys } from './posts.ts';
+import { fetchPost, type Post, patchPostEverywhere, postKeys } from './posts.ts';
 import { queryClient } from './queryClient.ts';
 import type { ReportType } from './reports.ts';
 
@@ -42,14 +42,42 @@ export function createPost(input: PostInput): Promise<{ post: number }> {
   return rpc<{ post: number }>('post_create', input);
 }
 
+/**
+ * A new comment joins its cached thread as one row (a thread can be thousands of comments:
+ * refetching all of them for each reply would be wasteful), and every ancestor's `replies`
+ * counter goes up by one, as the server's trigger did. Feeds are refetched as usual.
+ */
+async function addCommentToThread(post: number): Promise<boolean> {
+  const row = await fetchPost(post);
+  if (!row?.uber) return false;
+  const key = postKeys.thread(row.uber);
+  const thread = queryClient.getQueryData<Post[]>(key);
+  if (!thread) return false;
+  const byId = new Map(thread.map((item) => [item.post, item]));
+  const ancestors = new Set<number>();
+  for (let id = row.parent; id !== null && !ancestors.has(id); id = byId.get(id)?.parent ?? null)
+    ancestors.add(id);
+  queryClient.setQueryData<Post[]>(key, [
+    ...thread.map((item) =>
+      ancestors.has(item.post) ? { ...item, replies: item.replies + 1, active: row.created } : item,
+    ),
+    row,
+  ]);
+  return true;
+}
+
 export function useCreatePost() {
   return useMutation({
     mutationFn: createPost,
     // The editor shows the errors under its fields; the toast comes from there too.
     meta: { silent: true },
-    onSuccess: (_result, input) => {
-      void queryClient.invalidateQueries({ queryKey: postKeys.all });
+    onSuccess: async ({ post }, input) => {
       if (input.draft) void queryClient.invalidateQueries({ queryKey: draftKeys.all });
+      if (input.reply && (await addCommentToThread(post).catch(() => false))) {
+        void queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
     },
   });
 }
@@ -69,11 +97,16 @@ export function updatePost(input: PostInput & { post: number }): Promise<{ post:
   return rpc<{ post: number }>('post_update', rest);
 }
 
+/** The saved post is read back once and written into every cached copy (feeds, its thread). */
 export function useUpdatePost() {
   return useMutation({
     mutationFn: updatePost,
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
+    onSuccess: async ({ post }) => {
+      const row = await fetchPost(post).catch(() => null);
+      if (row) patchPostEverywhere(queryClient, post, row);
+      else await queryClient.invalidateQueries({ queryKey: postKeys.all });
+    },
   });
 }
 

@@ -3,6 +3,7 @@
  * the blocked author collapsed (PostCard), a "w odpowiedzi na @x" marker past the depth cap,
  * and reply / edit / delete / report in place.
  */
+import { memo } from 'react';
 import type { ThreadItem, ThreadPost } from 'shared-api';
 import { PostCard, plural } from 'shared-ui';
 import { InlineEdit } from './InlineEdit.tsx';
@@ -17,23 +18,26 @@ export const COMMENT_MODE_TEXTS = {
 export interface CommentItemProps {
   item: ThreadItem<ThreadPost>;
   collapsed: boolean;
-  onToggle(): void;
   replying: boolean;
   editing: boolean;
-  onReply(open: boolean): void;
-  onEdit(open: boolean): void;
-  onReplied(post: number): void;
+  /** Stable handlers taking the comment's id, so a row re-renders only when its own data changes. */
+  onToggle(post: number): void;
+  onReply(post: number, open: boolean): void;
+  onEdit(post: number, open: boolean): void;
 }
 
-export function CommentItem({
+/**
+ * Memoized: the virtualizer re-renders the list whenever a row is measured, and a thread can
+ * be thousands of comments long.
+ */
+export const CommentItem = memo(function CommentItem({
   item,
   collapsed,
-  onToggle,
   replying,
   editing,
+  onToggle,
   onReply,
   onEdit,
-  onReplied,
 }: CommentItemProps) {
   const { row: post, depth, replyTo, childCount } = item;
   const removed = post.mode === 'deleted' || post.mode === 'excluded';
@@ -45,16 +49,27 @@ export function CommentItem({
           <p>{COMMENT_MODE_TEXTS[post.mode as keyof typeof COMMENT_MODE_TEXTS]}</p>
         </article>
       ) : editing ? (
-        <InlineEdit post={post} onDone={() => onEdit(false)} />
+        <InlineEdit post={post} onDone={() => onEdit(post.post, false)} />
       ) : (
         <PostCard
           post={post}
           variant="comment"
-          actions={<PostActions post={post} onEdit={() => onEdit(true)} onReply={() => onReply(!replying)} />}
+          actions={
+            <PostActions
+              post={post}
+              onEdit={() => onEdit(post.post, true)}
+              onReply={() => onReply(post.post, !replying)}
+            />
+          }
         />
       )}
       {childCount > 0 && (
-        <button type="button" className="gwp-comment__toggle" aria-expanded={!collapsed} onClick={onToggle}>
+        <button
+          type="button"
+          className="gwp-comment__toggle"
+          aria-expanded={!collapsed}
+          onClick={() => onToggle(post.post)}
+        >
           {collapsed
             ? `Pokaż odpowiedzi (${childCount})`
             : `Zwiń ${childCount} ${plural(childCount, 'odpowiedź', 'odpowiedzi', 'odpowiedzi')}`}
@@ -62,9 +77,13 @@ export function CommentItem({
       )}
       {replying && (
         <div className="gwp-comment__reply">
-          <ReplyEditor reply={post.post} onCancel={() => onReply(false)} onDone={onReplied} />
+          <ReplyEditor
+            reply={post.post}
+            onCancel={() => onReply(post.post, false)}
+            onDone={() => onReply(post.post, false)}
+          />
         </div>
       )}
     </div>
   );
-}
+});

@@ -5,7 +5,7 @@
  * post, sort, editor) is item 0, so the list needs no offset bookkeeping.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { buildThreadTree, type CommentSort, flattenThread, type ThreadPost } from 'shared-api';
 import { CommentItem } from './CommentItem.tsx';
 
@@ -15,12 +15,12 @@ export interface ThreadViewProps {
   sort: CommentSort;
   header: ReactNode;
   empty: ReactNode;
-  scrollRef: RefObject<HTMLDivElement | null>;
+  scrollElement: HTMLDivElement;
   /** Comment to bring into view (from `#post-N`). */
   focus: number | null;
 }
 
-export function ThreadView({ rows, top, sort, header, empty, scrollRef, focus }: ThreadViewProps) {
+export function ThreadView({ rows, top, sort, header, empty, scrollElement, focus }: ThreadViewProps) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const [replying, setReplying] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -29,7 +29,7 @@ export function ThreadView({ rows, top, sort, header, empty, scrollRef, focus }:
 
   const virtualizer = useVirtualizer({
     count: items.length + 1,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
     estimateSize: (index) => (index === 0 ? 600 : 180),
     overscan: 6,
     getItemKey: (index) => (index === 0 ? 'header' : (items[index - 1]?.row.post ?? index)),
@@ -44,13 +44,18 @@ export function ThreadView({ rows, top, sort, header, empty, scrollRef, focus }:
     virtualizer.scrollToIndex(index + 1, { align: 'start' });
   }, [focus, items, virtualizer]);
 
-  const toggle = (post: number) =>
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (next.has(post)) next.delete(post);
-      else next.add(post);
-      return next;
-    });
+  const toggle = useCallback(
+    (post: number) =>
+      setCollapsed((current) => {
+        const next = new Set(current);
+        if (next.has(post)) next.delete(post);
+        else next.add(post);
+        return next;
+      }),
+    [],
+  );
+  const reply = useCallback((post: number, open: boolean) => setReplying(open ? post : null), []);
+  const edit = useCallback((post: number, open: boolean) => setEditing(open ? post : null), []);
 
   return (
     <div className="gwp-thread" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -68,12 +73,11 @@ export function ThreadView({ rows, top, sort, header, empty, scrollRef, focus }:
               <CommentItem
                 item={item}
                 collapsed={collapsed.has(item.row.post)}
-                onToggle={() => toggle(item.row.post)}
+                onToggle={toggle}
                 replying={replying === item.row.post}
                 editing={editing === item.row.post}
-                onReply={(open) => setReplying(open ? item.row.post : null)}
-                onEdit={(open) => setEditing(open ? item.row.post : null)}
-                onReplied={() => setReplying(null)}
+                onReply={reply}
+                onEdit={edit}
               />
             ) : (
               <>
