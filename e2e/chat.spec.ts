@@ -45,7 +45,8 @@ test('a reply shows in the author’s notifications and can be marked as read', 
   await expect(item).not.toContainText('(nieprzeczytane)');
 
   await item.click();
-  await expect(author).toHaveURL(new RegExp(`/post/${post}$`));
+  // the thread of the post, scrolled to the reply
+  await expect(author).toHaveURL(new RegExp(`/post/${post}#post-\\d+$`));
   await author.context().close();
   await replier.context().close();
 });

@@ -11,7 +11,12 @@ import './chat.css';
 function NotificationItem({ row, onOpen }: { row: NotificationRow; onOpen(row: NotificationRow): void }) {
   return (
     <li className={row.seen ? 'gwc-notif' : 'gwc-notif gwc-notif--unread'}>
-      <Link className="gwc-notif__link" to={`/post/${row.uber}`} onClick={() => onOpen(row)}>
+      <Link
+        className="gwc-notif__link"
+        // the modal scrolls to the comment named in the hash
+        to={row.post === row.uber ? `/post/${row.uber}` : `/post/${row.uber}#post-${row.post}`}
+        onClick={() => onOpen(row)}
+      >
         <Avatar user={row.user} avatar={row.avatar} size={40} />
         <span className="gwc-notif__main">
           <span className="gwc-notif__text">

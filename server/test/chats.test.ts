@@ -67,6 +67,8 @@ describe(`chats (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () 
     const forA = (await a.get('/api/chats')).json() as Array<Record<string, unknown>>;
     expect(forA[0]).toMatchObject({ user: 'bartek', unread: 0, lastMine: true });
     expect((await c.get('/api/chats')).json()).toEqual([]);
+    const page = await b.get(`/api/chats?updated=lt.${forB[0]!.updated as string}`);
+    expect([page.statusCode, page.json()]).toEqual([200, []]);
   });
 
   it('shows the messages to both members only, by keyset', async () => {

@@ -63,6 +63,15 @@ describe(`moderation (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
     expect(first!.title).toBe('Pierwszy zgłoszony wpis');
   });
 
+  it('pages by keyset on the report time', async () => {
+    const all = (await mod.get('/api/reports?order=created.desc,id.desc')).json() as Array<{
+      created: string;
+    }>;
+    const older = await mod.get(`/api/reports?order=created.desc,id.desc&created=lt.${all[0]!.created}`);
+    expect(older.statusCode).toBe(200);
+    expect((older.json() as unknown[]).length).toBeLessThan(all.length);
+  });
+
   it('follows a changed report type', async () => {
     const { rows } = await server.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'ola'");
     await report(rows[0]!.id, posts[1]!, 'porn');
