@@ -108,6 +108,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await app.close();
       await db.close();
       await pgDb?.drop();
+      // Uploads and mail written by the suite.
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
