@@ -157,23 +157,25 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       );
       void reply.header('Content-Range', contentRange(result)).header('Cache-Control', 'no-store');
       const accept = request.headers.accept ?? '';
+      void reply.type('application/json; charset=utf-8');
       if (accept.includes('application/vnd.pgrst.object+json')) {
-        if (result.rows.length !== 1) {
+        if (result.count !== 1) {
           return reply
             .status(406)
             .send(
               new ApiError(
                 406,
                 'POST NOT FOUND',
-                `JSON object requested, ${result.rows.length} rows returned`,
+                `JSON object requested, ${result.count} rows returned`,
                 null,
                 'PGRST116',
               ).toBody(),
             );
         }
-        return result.rows[0];
+        // The one element of the array PostgreSQL built.
+        return reply.send(result.json.slice(result.json.indexOf('{'), result.json.lastIndexOf('}') + 1));
       }
-      return result.rows;
+      return reply.send(result.json);
     });
   }
 

@@ -11,7 +11,9 @@ function fakeDb(rows: Record<string, unknown>[] = [], total = rows.length) {
   const db: Queryable = {
     async query(text: string, params: readonly unknown[] = []) {
       calls.push({ text, params });
-      const result = text.startsWith('SELECT count(*)') ? [{ total }] : rows;
+      const result = text.startsWith('SELECT count(*) AS total')
+        ? [{ total }]
+        : [{ count: rows.length, json: JSON.stringify(rows) }];
       return { rows: result, rowCount: result.length, command: 'SELECT', oid: 0, fields: [] } as never;
     },
   };
@@ -64,7 +66,7 @@ describe('runRead', () => {
   it('selects whitelisted expressions and numbers parameters after the FROM clause', async () => {
     const { calls } = await read('select=id,name&name=eq.abc&id=in.(1,2)');
     expect(calls[0]!.text).toBe(
-      'SELECT t.id AS "id", t.name AS "name" FROM things t LEFT JOIN marks m ON m.thing = t.id AND m.owner = $1 WHERE t.name = $2::text AND t.id = ANY($3::integer[]) ORDER BY t.id DESC LIMIT $4 OFFSET $5',
+      `SELECT count(*)::integer AS count, coalesce(json_agg(page), '[]')::text AS json FROM (SELECT t.id AS "id", t.name AS "name" FROM things t LEFT JOIN marks m ON m.thing = t.id AND m.owner = $1 WHERE t.name = $2::text AND t.id = ANY($3::integer[]) ORDER BY t.id DESC LIMIT $4 OFFSET $5) page`,
     );
     expect(calls[0]!.params).toEqual([7, 'abc', ['1', '2'], 50, 0]);
   });
@@ -143,8 +145,8 @@ describe('runRead', () => {
 
 describe('contentRange', () => {
   it('formats first-last/total, */total and unknown totals', () => {
-    expect(contentRange({ rows: [{}, {}], offset: 5, total: 20 })).toBe('5-6/20');
-    expect(contentRange({ rows: [], offset: 0, total: 0 })).toBe('*/0');
-    expect(contentRange({ rows: [{}], offset: 0, total: null })).toBe('0-0/*');
+    expect(contentRange({ json: '[{},{}]', count: 2, offset: 5, total: 20 })).toBe('5-6/20');
+    expect(contentRange({ json: '[]', count: 0, offset: 0, total: 0 })).toBe('*/0');
+    expect(contentRange({ json: '[{}]', count: 1, offset: 0, total: null })).toBe('0-0/*');
   });
 });
