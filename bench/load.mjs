@@ -256,7 +256,7 @@ try {
     },
     {
       name: 'thread',
-      // 5,001 rows (about 2 MB of JSON) per answer: fewer connections, or each waits seconds
+      // 5,001 rows (about 2.9 MiB of JSON) per answer: fewer connections, or each waits seconds
       label: `thread of ${data.threadComments} comments (${Math.min(2, CONNECTIONS)} connections)`,
       path: `/api/posts?uber=eq.${data.threadPost}&order=created.asc&limit=10000`,
       viewer: null,
