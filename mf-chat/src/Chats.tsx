@@ -11,6 +11,7 @@ import {
   Button,
   EmptyState,
   ErrorPanel,
+  LoadMore,
   PresenceDot,
   RelativeTime,
   Spinner,
@@ -130,16 +131,7 @@ export default function Chats() {
               <ChatItem key={row.chat} row={row} />
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <Button
-              variant="ghost"
-              block
-              busy={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Pokaż starsze rozmowy
-            </Button>
-          ) : null}
+          <LoadMore query={query} label="Pokaż starsze rozmowy" />
         </>
       )}
     </section>

@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import { type NotificationRow, useMarkNotificationsSeen, useNotifications, useSession } from 'shared-api';
-import { Avatar, Button, EmptyState, ErrorPanel, RelativeTime, Spinner } from 'shared-ui';
+import { Avatar, Button, EmptyState, ErrorPanel, LoadMore, RelativeTime, Spinner } from 'shared-ui';
 import { notificationAction, unreadNotifications } from './texts.ts';
 import './chat.css';
 
@@ -98,16 +98,7 @@ export default function Notifications() {
               <NotificationItem key={row.id} row={row} onOpen={open} />
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <Button
-              variant="ghost"
-              block
-              busy={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Pokaż starsze
-            </Button>
-          ) : null}
+          <LoadMore query={query} />
         </>
       )}
     </section>

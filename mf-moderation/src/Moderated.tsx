@@ -5,7 +5,7 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { MODERATE_LABELS, type ReportRow, useModeratedPost, useReports } from 'shared-api';
-import { Button, EmptyState, ErrorPanel, RelativeTime, Spinner } from 'shared-ui';
+import { EmptyState, ErrorPanel, LoadMore, RelativeTime, Spinner } from 'shared-ui';
 import { RequireRole } from './Access.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import './moderation.css';
@@ -53,16 +53,7 @@ function ClosedList() {
               </li>
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <Button
-              variant="ghost"
-              block
-              busy={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Pokaż starsze
-            </Button>
-          ) : null}
+          <LoadMore query={query} />
         </>
       )}
     </section>

@@ -4,7 +4,7 @@
  * post leaves the list at once.
  */
 import { type ReportRow, useReports } from 'shared-api';
-import { Button, EmptyState, ErrorPanel, openDialog, Spinner } from 'shared-ui';
+import { Button, EmptyState, ErrorPanel, LoadMore, openDialog, Spinner } from 'shared-ui';
 import { RequireRole } from './Access.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import { waitingPosts } from './texts.ts';
@@ -44,16 +44,7 @@ function OpenReports() {
               </li>
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <Button
-              variant="ghost"
-              block
-              busy={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Pokaż starsze
-            </Button>
-          ) : null}
+          <LoadMore query={query} />
         </>
       )}
     </section>

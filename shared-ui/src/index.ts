@@ -10,6 +10,7 @@ export * from './components/Card.tsx';
 export * from './components/Dialog.tsx';
 export * from './components/EmptyState.tsx';
 export * from './components/ErrorPanel.tsx';
+export * from './components/LoadMore.tsx';
 export * from './components/PresenceDot.tsx';
 export * from './components/RelativeTime.tsx';
 export * from './components/SafeHtml.tsx';
