@@ -1,21 +1,4 @@
-/**
- * Notifications and private chats in a real browser: a reply shows up in the author's
- * notifications (and can be marked as read), and a message sent by one user shows for the
- * other, both ways, through the polling conversation.
- */
-import type { Browser, Page } from '@playwright/test';
-import { expect, login, test } from './fixtures.ts';
-
-async function signedInPage(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'pl-PL' });
-  const page = await context.newPage();
-  await login(page, username);
-  return page;
-}
-
-function origin(): Record<string, string> {
-  return { origin: new URL(test.info().project.use.baseURL ?? '').origin };
-}
+import { expect, origin, signedInPage, test } from './fixtures.ts';
 
 test('a reply shows in the author’s notifications and can be marked as read', async ({ browser }) => {
   const author = await signedInPage(browser, 'demo');

@@ -3,21 +3,10 @@
  * favourites, following a tag fills /lurking, blocking a user hides their posts on /, the voters
  * dialog, the tag owner's update and drop, and a body of XSS payloads that must stay harmless.
  */
-import type { Browser, Page } from '@playwright/test';
-import { expect, login, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, origin, signedInPage, test } from './fixtures.ts';
 
 const stamp = () => Date.now().toString(36);
-
-async function signedInPage(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'pl-PL' });
-  const page = await context.newPage();
-  await login(page, username);
-  return page;
-}
-
-function origin(): Record<string, string> {
-  return { origin: new URL(test.info().project.use.baseURL ?? '').origin };
-}
 
 async function write(page: Page, data: Record<string, unknown>): Promise<number> {
   const response = await page.request.post('/api/rpc/post_create', {

@@ -3,7 +3,7 @@
  * signs in through the real API with the page's own request context, so the session cookie
  * lands in the browser. Call it before `page.goto(...)`. Demo accounts share one password.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -28,4 +28,17 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   if (!response.ok()) {
     throw new Error(`login(${username}) failed: ${response.status()} ${await response.text()}`);
   }
+}
+
+/** The site's origin, for API writes from a test (the server checks Origin on cookie writes). */
+export function origin(): Record<string, string> {
+  return { origin: new URL(test.info().project.use.baseURL ?? '').origin };
+}
+
+/** A second browser context signed in as `username`, for tests with two people. */
+export async function signedInPage(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'pl-PL' });
+  const page = await context.newPage();
+  await login(page, username);
+  return page;
 }

@@ -1,22 +1,4 @@
-/**
- * Moderation in a real browser: a reported post shows in the moderator's open reports; the
- * moderate dialog goes choice -> confirmation -> back (Anuluj) -> confirmation -> Potwierdź, the
- * post leaves the list with 'Wpis został wymoderowany', and an admin finds it among the closed
- * reports. An ordinary user gets no access, on the screen and from the API.
- */
-import type { Browser, Page } from '@playwright/test';
-import { expect, login, test } from './fixtures.ts';
-
-async function signedInPage(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'pl-PL' });
-  const page = await context.newPage();
-  await login(page, username);
-  return page;
-}
-
-function origin(): Record<string, string> {
-  return { origin: new URL(test.info().project.use.baseURL ?? '').origin };
-}
+import { expect, origin, signedInPage, test } from './fixtures.ts';
 
 test('a moderator resolves a report and the post leaves the list', async ({ browser }) => {
   const author = await signedInPage(browser, 'demo');
