@@ -359,6 +359,16 @@ await timed('copy staging into posts (builds its indexes)', async () => {
   await q('DROP TABLE stage_posts');
 });
 
+// The side tables of 0007 (tag feed, /lurking), which the posts trigger fills in normal use.
+await timed('post_tags/post_domains', async () => {
+  await q(`INSERT INTO post_tags (tag, post_id)
+    SELECT DISTINCT x, p.id FROM posts p CROSS JOIN LATERAL unnest(p.tags) x
+     WHERE p.parent IS NULL AND p.mode = 'public'`);
+  await q(`INSERT INTO post_domains (domain, post_id)
+    SELECT DISTINCT x, p.id FROM posts p CROSS JOIN LATERAL unnest(p.domains) x
+     WHERE p.parent IS NULL AND p.mode = 'public'`);
+});
+
 await q('SET session_replication_role = origin');
 
 await timed('identity sequences', async () => {

@@ -148,7 +148,9 @@ for (const theme of ['dark', 'light', 'default'] as const) {
       const result = await new AxeBuilder({ page }).analyze();
       const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       problems.push(
-        ...bad.map((v) => `${url}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ...bad.map(
+          (v) => `${url}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
       );
     };
     await check('/login', () => expect(page.getByRole('heading', { name: 'Logowanie' })).toBeVisible());

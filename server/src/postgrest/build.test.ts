@@ -141,6 +141,22 @@ describe('runRead', () => {
     );
     expect(error.message).toBe('MISSING FILTER');
   });
+
+  it('tells `from` which filters and columns the request uses, so it can pick its joins', async () => {
+    const { db } = fakeDb();
+    const seen: { named?: string[]; filters?: number } = {};
+    const watched = defineResource({
+      ...things,
+      from: (ctx) => {
+        seen.named = [...(ctx.named ?? [])].sort();
+        seen.filters = ctx.filters?.length;
+        return things.from(ctx);
+      },
+    });
+    const query = parseReadQuery(new URLSearchParams('name=eq.a&or=(ok.is.true,tags.cs.{x})&order=id.asc'));
+    await runRead(watched, { viewerId: 7, roles: [], db }, query, null);
+    expect(seen).toEqual({ named: ['id', 'name', 'ok', 'tags'], filters: 2 });
+  });
 });
 
 describe('contentRange', () => {

@@ -8,6 +8,18 @@ import type { Condition, Filter, OrderTerm, ReadQuery } from './parse.ts';
 import { parseOrder } from './parse.ts';
 import type { ColumnDef, ColumnType, ReadContext, Resource } from './resource.ts';
 
+declare module './resource.ts' {
+  interface ReadContext {
+    /**
+     * Set by runRead before it asks for `from`: the request's filters and every column they or
+     * the order name, so a resource can pick the join that plans best for this request (e.g. an
+     * author looked up per row, unless the request filters on the author).
+     */
+    filters?: readonly Filter[];
+    named?: ReadonlySet<string>;
+  }
+}
+
 export const DEFAULT_MAX_LIMIT = 100;
 /** Above this many rows a `count=estimated` uses the planner's estimate instead of counting. */
 export const ESTIMATE_THRESHOLD = 10_000;
@@ -163,6 +175,14 @@ function equalities(filters: Filter[]): Map<string, string> | null {
   return map;
 }
 
+function namedColumns(filters: readonly Filter[], into: Set<string>): Set<string> {
+  for (const filter of filters) {
+    if (filter.type === 'condition') into.add(filter.column);
+    else namedColumns(filter.items, into);
+  }
+  return into;
+}
+
 function topLevelColumns(filters: Filter[]): Set<string> {
   return new Set(filters.flatMap((filter) => (filter.type === 'condition' ? [filter.column] : [])));
 }
@@ -190,7 +210,13 @@ export async function runRead(
     .map((name) => `${column(resource, name, 'select').sql} AS "${name}"`)
     .join(', ');
 
-  const from = resource.from(ctx);
+  const order = query.order.length
+    ? query.order
+    : resource.defaultOrder
+      ? parseOrder(resource.defaultOrder)
+      : [];
+  const named = namedColumns(query.filters, new Set(order.map((term) => term.column)));
+  const from = resource.from({ ...ctx, filters: query.filters, named });
   const builder = new SqlBuilder(from.params);
   const conditions: string[] = [];
   const visible = resource.visible?.(ctx, builder.param);
@@ -198,11 +224,6 @@ export async function runRead(
   for (const filter of query.filters) conditions.push(filterSql(resource, filter, builder));
   const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
 
-  const order = query.order.length
-    ? query.order
-    : resource.defaultOrder
-      ? parseOrder(resource.defaultOrder)
-      : [];
   const orderBy = order.length ? ` ORDER BY ${orderSql(resource, order)}` : '';
   const maxLimit = resource.maxLimitFor?.(present) ?? resource.maxLimit ?? DEFAULT_MAX_LIMIT;
   const limit = Math.min(query.limit ?? maxLimit, maxLimit);
