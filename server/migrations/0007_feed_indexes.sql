@@ -24,6 +24,10 @@ CREATE TABLE post_domains (
   PRIMARY KEY (domain, post_id)
 );
 
+-- serves: /lurking's followed users (GET /api/lurking): the ids of their public top-level posts,
+-- read index-only (posts_user_created_idx of 0001 also holds drafts and removed posts and lacks mode)
+CREATE INDEX posts_public_user_idx ON posts (user_id, id) WHERE parent IS NULL AND mode = 'public';
+
 -- The GIN index of 0003 served the tag feed and /lurking's followed tags; both read post_tags now.
 -- Left in place, the planner would still pick it for a tag page (it cannot tell that a post's row in
 -- post_tags already implies the tag), bitmap-scanning and sorting every post of the tag instead of

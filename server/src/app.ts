@@ -106,7 +106,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });
   app.decorate('db', db);

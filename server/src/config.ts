@@ -38,6 +38,11 @@ export interface Config {
   mailFrom: string;
   secureCookies: boolean;
   rateLimits: boolean;
+  /**
+   * Trust X-Forwarded-* from a reverse proxy: `true`, or the proxies' addresses/CIDRs (comma-
+   * separated). Off by default: otherwise any client could pick its own IP and escape per-IP limits.
+   */
+  trustProxy: boolean | string;
   /** Load the demo content at start when the database has no posts (set by `npm start` and e2e). */
   demoContent: boolean;
 }
@@ -65,6 +70,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Gwar <no-reply@gwar.local>',
     secureCookies: env.SECURE_COOKIES === '1' || (env.PUBLIC_ORIGIN ?? '').startsWith('https://'),
     rateLimits: env.RATE_LIMITS !== '0',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     demoContent: env.DEMO_CONTENT === '1',
   };
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | string {
+  if (!raw || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  return raw;
 }

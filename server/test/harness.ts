@@ -91,6 +91,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PUBLIC_ORIGIN: ORIGIN,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Tests play several clients from one machine by sending X-Forwarded-For, as a proxy would.
+    TRUST_PROXY: '1',
     ...(pgDb ? { DATABASE_URL: pgDb.databaseUrl } : {}),
     ...env,
   });
