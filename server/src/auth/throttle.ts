@@ -4,7 +4,8 @@
  * Kept in the database so every server process sees the same count.
  */
 import type { Queryable } from '../db/index.ts';
-import { tooManyRequests } from '../http/errors.ts';
+import { badRequest, tooManyRequests } from '../http/errors.ts';
+import { verifyPassword } from './password.ts';
 
 export const FAILURES = 5;
 export const WINDOW_MS = 15 * 60_000;
@@ -38,4 +39,25 @@ export async function recordFailure(db: Queryable, name: string): Promise<void> 
 
 export async function clearFailures(db: Queryable, name: string): Promise<void> {
   await db.query('DELETE FROM login_failures WHERE name = $1', [key(name)]);
+}
+
+/**
+ * For changes that need the current password (e-mail, password): refuses a throttled account,
+ * counts a wrong password as a failed guess, and answers PASSWORD INCORRECT.
+ */
+export async function confirmPassword(
+  db: Queryable,
+  viewer: { id: number; username: string },
+  password: string,
+  throttled: boolean,
+): Promise<void> {
+  await assertNotThrottled(db, viewer.username, throttled);
+  const { rows } = await db.query<{ password_hash: string }>(
+    'SELECT password_hash FROM users WHERE id = $1',
+    [viewer.id],
+  );
+  if (!(await verifyPassword(rows[0]?.password_hash ?? null, password))) {
+    await recordFailure(db, viewer.username);
+    throw badRequest('PASSWORD INCORRECT');
+  }
 }

@@ -3,11 +3,10 @@
  * stays signed in) and voids open reset links.
  */
 import { passwordChangeInput } from 'shared-api/validation';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { hashPassword } from '../../auth/password.ts';
 import { revokeOtherSessions, SESSION_COOKIE } from '../../auth/session.ts';
-import { assertNotThrottled, recordFailure } from '../../auth/throttle.ts';
+import { confirmPassword } from '../../auth/throttle.ts';
 import { dropOpenTokens } from '../../auth/tokens.ts';
-import { badRequest } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
 export const passwordChange = defineRpc({
@@ -17,15 +16,7 @@ export const passwordChange = defineRpc({
   rateLimit: { max: 10, timeWindow: '15 minutes' },
   async handle(rawCtx, { password, next }) {
     const ctx = signedIn(rawCtx);
-    await assertNotThrottled(ctx.db, ctx.viewer.username, ctx.config.rateLimits);
-    const { rows } = await ctx.db.query<{ password_hash: string }>(
-      'SELECT password_hash FROM users WHERE id = $1',
-      [ctx.viewer.id],
-    );
-    if (!(await verifyPassword(rows[0]?.password_hash ?? null, password))) {
-      await recordFailure(ctx.db, ctx.viewer.username);
-      throw badRequest('PASSWORD INCORRECT');
-    }
+    await confirmPassword(ctx.db, ctx.viewer, password, ctx.config.rateLimits);
     const passwordHash = await hashPassword(next);
     await ctx.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [ctx.viewer.id, passwordHash]);
