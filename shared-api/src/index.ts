@@ -10,7 +10,6 @@ export * from './client.ts';
 export * from './drafts.ts';
 export * from './errors.ts';
 export * from './files.ts';
-export * from './markup.ts';
 export * from './notifications.ts';
 export * from './perks.ts';
 export * from './posts.ts';
@@ -21,6 +20,7 @@ export * from './session.ts';
 export * from './tags.ts';
 export * from './thread.ts';
 export * from './toasts.ts';
+export * from './url.ts';
 export * from './users.ts';
 // The plain constants (no zod), so screens can read limits without pulling in the schemas.
 export { LIMITS, MESSAGES, PATTERNS } from './validation/rules.ts';

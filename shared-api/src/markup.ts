@@ -8,7 +8,10 @@
  * markup emitted is `<p>`, `<br>` and `<a>` with an http(s) or site-relative href we build.
  */
 import { LinkifyIt } from 'linkify-it';
+import { domainOf } from './url.ts';
 import { PATTERNS } from './validation/rules.ts';
+
+export { domainOf };
 
 export interface RenderedMarkup {
   html: string;
@@ -36,20 +39,6 @@ export function escapeHtml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-}
-
-/** Host of an http(s) URL, lower-case, without `www.`; null for anything else. */
-export function domainOf(url: string | null | undefined): string | null {
-  if (!url) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  const host = parsed.hostname.toLowerCase().replace(/^www\./, '');
-  return PATTERNS.linkDomain.test(host) ? host : null;
 }
 
 interface Token {

@@ -5,7 +5,8 @@
  * uploads, and the unsaved text kept locally until it is saved or sent.
  */
 import { type FormEvent, type KeyboardEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { type FileRef, renderMarkup, toast } from 'shared-api';
+import { type FileRef, toast } from 'shared-api';
+import { renderMarkup } from 'shared-api/markup';
 import { MESSAGES, normalizeBody } from 'shared-api/validation';
 import { Button, fileUrl, SafeHtml, Spinner, TextField } from 'shared-ui';
 import { BodyField } from './BodyField.tsx';
