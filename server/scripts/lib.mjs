@@ -112,15 +112,15 @@ export function isBuilt(app, hash) {
  */
 export async function buildApps({ force = false, apps = APPS } = {}) {
   const hashes = Object.fromEntries(apps.map((app) => [app, sourceHash(app)]));
-  const todo = apps.filter((app) => force || !isBuilt(app, hashes[app]));
-  if (todo.length === 0) {
+  const stale = apps.filter((app) => force || !isBuilt(app, hashes[app]));
+  if (stale.length === 0) {
     log('all apps are up to date, nothing to build');
     return [];
   }
-  log(`building ${todo.join(', ')} (production, in parallel)`);
+  log(`building ${stale.join(', ')} (production, in parallel)`);
   const started = Date.now();
   const results = await Promise.all(
-    todo.map(async (app) => {
+    stale.map(async (app) => {
       const code = await run('pnpm', ['--filter', app, 'run', 'build'], {
         env: { ...process.env, NODE_ENV: 'production' },
       });
