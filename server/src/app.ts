@@ -151,7 +151,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       const viewer = request.viewer;
       const result = await runRead(
         resource,
-        { viewerId: viewer?.id ?? null, roles: viewer?.roles ?? [], db },
+        { viewerId: viewer?.id ?? null, roles: viewer?.roles ?? [], db, filesCdn: config.filesCdn },
         query,
         countMode(request.headers.prefer as string | undefined),
       );

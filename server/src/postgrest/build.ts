@@ -8,18 +8,6 @@ import type { Condition, Filter, OrderTerm, ReadQuery } from './parse.ts';
 import { parseOrder } from './parse.ts';
 import type { ColumnDef, ColumnType, ReadContext, Resource } from './resource.ts';
 
-declare module './resource.ts' {
-  interface ReadContext {
-    /**
-     * Set by runRead before it asks for `from`: the request's filters and every column they or
-     * the order name, so a resource can pick the join that plans best for this request (e.g. an
-     * author looked up per row, unless the request filters on the author).
-     */
-    filters?: readonly Filter[];
-    named?: ReadonlySet<string>;
-  }
-}
-
 export const DEFAULT_MAX_LIMIT = 100;
 /** Above this many rows a `count=estimated` uses the planner's estimate instead of counting. */
 export const ESTIMATE_THRESHOLD = 10_000;

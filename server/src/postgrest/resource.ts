@@ -4,6 +4,7 @@
  * Values always travel as parameters, cast to the column's type.
  */
 import type { Queryable } from '../db/index.ts';
+import type { Filter } from './parse.ts';
 
 export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'timestamptz' | 'text[]' | 'json';
 
@@ -24,6 +25,15 @@ export interface ReadContext {
   viewerId: number | null;
   roles: readonly string[];
   db: Queryable;
+  /** Base URL of uploaded files (`config.filesCdn`); '' means this server. Sent as `cdn` with each file. */
+  filesCdn?: string;
+  /**
+   * Set by runRead before it asks for `from`: the request's filters and every column they or
+   * the order name, so a resource can pick the join that plans best for this request (e.g. an
+   * author looked up per row, unless the request filters on the author).
+   */
+  filters?: readonly Filter[];
+  named?: ReadonlySet<string>;
 }
 
 export interface SqlFragment {

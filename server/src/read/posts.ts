@@ -75,7 +75,7 @@ const VIEWER_BLOCKED = 'p.user_id = ANY(v.blocked_users)';
 const VIEWER_BLACKLISTED = `(p.tags && v.blocked_tags OR p.domains && v.blocked_domains
   OR EXISTS (SELECT 1 FROM perks b WHERE b.user_id = p.user_id AND b.action = 'block' AND b.target_user = $1::integer))`;
 
-const fileRef = (expr: string) => `json_build_object('file', ${expr}, 'cdn', '')`;
+const fileRef = (expr: string) => `json_build_object('file', ${expr}, 'cdn', cfg.cdn)`;
 
 export function postColumns(shown: Shown): Record<string, ColumnDef> {
   return {
@@ -153,7 +153,10 @@ function postsResource(options: PostsOptions): Resource {
     from: (ctx) => {
       const source = typeof options.source === 'function' ? options.source(ctx) : null;
       const sql = typeof options.source === 'string' ? options.source : (source?.sql ?? 'posts p');
-      return { sql: joins(sql, ctx), params: [ctx.viewerId, ...(source?.params ?? [])] };
+      const params = [ctx.viewerId, ...(source?.params ?? [])];
+      // The files' host, as a parameter every column can refer to (cfg.cdn).
+      const cdn = `CROSS JOIN (SELECT $${params.length + 1}::text AS cdn) cfg`;
+      return { sql: `${joins(sql, ctx)}\n  ${cdn}`, params: [...params, ctx.filesCdn ?? ''] };
     },
     visible: (ctx) => options.where(ctx),
     defaultOrder: options.defaultOrder,
