@@ -7,7 +7,7 @@
 import { draftUpsertInput } from 'shared-api/validation';
 import { badRequest } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
-import { buildContent, checkFiles, refuseBanned } from '../post/write.ts';
+import { buildContent, checkFiles, contentValues, refuseBanned } from '../post/write.ts';
 
 export const draftUpsert = defineRpc({
   name: 'draft_upsert',
@@ -23,17 +23,7 @@ export const draftUpsert = defineRpc({
     const content = buildContent(kind, { ...input, title });
     return db.transaction(async (tx) => {
       await checkFiles(tx, viewer.id, content.files);
-      const values = [
-        kind,
-        content.title,
-        content.url,
-        content.source,
-        content.body,
-        content.words,
-        content.files,
-        content.tags,
-        content.domains,
-      ];
+      const values = [kind, ...contentValues(content)];
       if (input.post) {
         const { rows } = await tx.query<{ id: number }>(
           `UPDATE posts SET kind = $3, title = $4, url = $5, source = $6, body = $7, words = $8,

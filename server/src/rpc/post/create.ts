@@ -10,7 +10,7 @@ import { postCreateInput } from 'shared-api/validation';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { notifyMentions, notifyReply } from '../../notify/notify.ts';
 import { defineRpc, signedIn } from '../define.ts';
-import { buildContent, checkFiles, type PostKind, refuseBanned } from './write.ts';
+import { buildContent, checkFiles, contentValues, type PostKind, refuseBanned } from './write.ts';
 
 type Parent = {
   id: number;
@@ -42,16 +42,7 @@ export const postCreate = defineRpc({
 
     return db.transaction(async (tx) => {
       await checkFiles(tx, viewer.id, content.files);
-      const values = [
-        content.title,
-        content.url,
-        content.source,
-        content.body,
-        content.words,
-        content.files,
-        content.tags,
-        content.domains,
-      ];
+      const values = contentValues(content);
 
       if (input.draft) {
         const { rows } = await tx.query<{ id: number }>(

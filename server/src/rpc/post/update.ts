@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
 import { notifyMentions } from '../../notify/notify.ts';
 import { defineRpc, signedIn } from '../define.ts';
-import { buildContent, checkFiles, loadOwnPost, refuseBanned } from './write.ts';
+import { buildContent, checkFiles, contentValues, loadOwnPost, refuseBanned } from './write.ts';
 
 export const postUpdate = defineRpc({
   name: 'post_update',
@@ -26,17 +26,7 @@ export const postUpdate = defineRpc({
         `UPDATE posts SET title = $2, url = $3, source = $4, body = $5, words = $6, files = $7,
                 tags = $8, domains = $9, updated = now()
           WHERE id = $1`,
-        [
-          post.id,
-          content.title,
-          content.url,
-          content.source,
-          content.body,
-          content.words,
-          content.files,
-          content.tags,
-          content.domains,
-        ],
+        [post.id, ...contentValues(content)],
       );
       if (post.mode === 'public') {
         const before = new Set(renderBody(post.source).mentions.map((name) => name.toLowerCase()));

@@ -47,6 +47,23 @@ export function buildContent(
   };
 }
 
+/**
+ * The content columns as query parameters, always in this order:
+ * title, url, source, body, words, files, tags, domains.
+ */
+export function contentValues(content: Content): unknown[] {
+  return [
+    content.title,
+    content.url,
+    content.source,
+    content.body,
+    content.words,
+    content.files,
+    content.tags,
+    content.domains,
+  ];
+}
+
 /** Every file must be the writer's own upload; each at most once; at most 10. */
 export async function checkFiles(tx: Queryable, userId: number, files: string[]): Promise<void> {
   if (files.length > LIMITS.filesMax) throw badRequest('TOO MANY FILES', `max ${LIMITS.filesMax}`);
