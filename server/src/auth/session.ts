@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
+import { THEME_COOKIE } from '../http/frontend.ts';
 
 export const SESSION_COOKIE = 'gwar_session';
 export const SESSION_DAYS = 60;
@@ -86,4 +87,9 @@ export function setSessionCookie(reply: CookieReply, token: string, expires: Dat
 
 export function clearSessionCookie(reply: CookieReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** The page's theme follows the account (the server renders it before any script runs). */
+export function setThemeCookie(reply: CookieReply, theme: string, secure: boolean): void {
+  reply.setCookie(THEME_COOKIE, theme, { path: '/', maxAge: 315_360_000, sameSite: 'lax', secure });
 }

@@ -2,8 +2,8 @@
  * Accounts created by operators (the CLI and the demo content): validated with the same
  * shared schemas as sign-up, active at once, password hashed like every other account.
  */
-import { hash } from '@node-rs/argon2';
 import { emailSchema, passwordSchema, usernameSchema } from 'shared-api/validation';
+import { hashPassword } from '../auth/password.ts';
 import type { Queryable } from '../db/index.ts';
 
 export const KNOWN_ROLES = ['moderator', 'admin'] as const;
@@ -49,7 +49,13 @@ export async function createAccount(
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO users (username, email, password_hash, roles, rating, status)
      VALUES ($1, $2, $3, $4, $5, 'active') RETURNING id`,
-    [username, email, passwordHash ?? (await hash(input.password)), input.roles ?? [], input.rating ?? 0],
+    [
+      username,
+      email,
+      passwordHash ?? (await hashPassword(input.password)),
+      input.roles ?? [],
+      input.rating ?? 0,
+    ],
   );
   return rows[0]!.id;
 }

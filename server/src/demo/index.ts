@@ -5,9 +5,9 @@
  * counters and notifications follow exactly the rules of real use. Afterwards the creation
  * times are spread over the last days so the feeds look alive.
  */
-import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { hashPassword } from '../auth/password.ts';
 import { createSession, SESSION_COOKIE } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -93,7 +93,7 @@ export async function loadDemo(config: Config, db: Db, log: Log = () => undefine
   const calls = new DemoCaller(app, db, config.publicOrigin);
   const rand = random(20_260_101);
   try {
-    const passwordHash = await hash(DEMO_PASSWORD);
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
     for (const user of DEMO_USERS) {
       const id =
         (await findUserId(db, user.username)) ??

@@ -5,16 +5,14 @@
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource } from '../postgrest/resource.ts';
+import { avatarColumn, withCdn } from './avatar.ts';
 
 export const chatsResource = defineResource({
   name: 'chats',
   columns: {
     chat: { sql: 'cm.chat_id', type: 'text' },
     user: { sql: 'o.username', type: 'text' },
-    avatar: {
-      sql: "CASE WHEN o.avatar IS NULL THEN NULL ELSE json_build_object('file', o.avatar, 'cdn', cfg.cdn) END",
-      type: 'json',
-    },
+    avatar: avatarColumn('o'),
     presence: { sql: 'o.seen', type: 'timestamptz' },
     unread: { sql: 'cm.unread', type: 'int' },
     updated: { sql: 'cm.updated', type: 'timestamptz' },
@@ -24,14 +22,13 @@ export const chatsResource = defineResource({
   },
   from(ctx) {
     if (ctx.viewerId === null) throw unauthorized();
-    return {
-      sql: `chat_members cm
+    return withCdn(
+      `chat_members cm
         JOIN users o ON o.id = cm.other_id
         JOIN chats c ON c.id = cm.chat_id
-        LEFT JOIN messages m ON m.id = c.last_message
-        CROSS JOIN (SELECT $1::text AS cdn) cfg`,
-      params: [process.env.FILES_CDN ?? ''],
-    };
+        LEFT JOIN messages m ON m.id = c.last_message`,
+      ctx,
+    );
   },
   visible: (ctx, param) => `cm.user_id = ${param(ctx.viewerId)}`,
   defaultOrder: 'updated.desc,chat.desc',

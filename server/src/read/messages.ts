@@ -5,6 +5,7 @@
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource } from '../postgrest/resource.ts';
+import { avatarColumn, withCdn } from './avatar.ts';
 
 export const messagesResource = defineResource({
   name: 'messages',
@@ -12,19 +13,13 @@ export const messagesResource = defineResource({
     id: { sql: 'm.id', type: 'int' },
     chat: { sql: 'm.chat_id', type: 'text' },
     user: { sql: 'u.username', type: 'text' },
-    avatar: {
-      sql: "CASE WHEN u.avatar IS NULL THEN NULL ELSE json_build_object('file', u.avatar, 'cdn', cfg.cdn) END",
-      type: 'json',
-    },
+    avatar: avatarColumn('u'),
     body: { sql: 'm.body', type: 'text', filter: false, order: false },
     created: { sql: 'm.created', type: 'timestamptz' },
   },
   from(ctx) {
     if (ctx.viewerId === null) throw unauthorized();
-    return {
-      sql: 'messages m JOIN users u ON u.id = m.user_id CROSS JOIN (SELECT $1::text AS cdn) cfg',
-      params: [process.env.FILES_CDN ?? ''],
-    };
+    return withCdn('messages m JOIN users u ON u.id = m.user_id', ctx);
   },
   visible: (ctx, param) =>
     `EXISTS (SELECT 1 FROM chat_members cm WHERE cm.user_id = ${param(ctx.viewerId)} AND cm.chat_id = m.chat_id)`,

@@ -5,6 +5,7 @@
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource } from '../postgrest/resource.ts';
+import { avatarColumn, withCdn } from './avatar.ts';
 
 /** Plain-text start of a post as written; null when the post is no longer public. */
 const EXCERPT_CHARS = 160;
@@ -31,22 +32,18 @@ export const notificationsResource = defineResource({
     /** what was replied to (null for mentions in top-level posts) */
     parentKind: { sql: 'pp.kind', type: 'text' },
     user: { sql: 'a.username', type: 'text' },
-    avatar: {
-      sql: "CASE WHEN a.avatar IS NULL THEN NULL ELSE json_build_object('file', a.avatar, 'cdn', cfg.cdn) END",
-      type: 'json',
-    },
+    avatar: avatarColumn('a'),
   },
   from(ctx) {
     if (ctx.viewerId === null) throw unauthorized();
-    return {
-      sql: `notifications n
+    return withCdn(
+      `notifications n
         JOIN posts p ON p.id = n.post_id
         LEFT JOIN posts pp ON pp.id = p.parent
         LEFT JOIN posts t ON t.id = coalesce(p.uber, p.id)
-        JOIN users a ON a.id = n.actor_id
-        CROSS JOIN (SELECT $1::text AS cdn) cfg`,
-      params: [process.env.FILES_CDN ?? ''],
-    };
+        JOIN users a ON a.id = n.actor_id`,
+      ctx,
+    );
   },
   visible: (ctx, param) => `n.user_id = ${param(ctx.viewerId)}`,
   defaultOrder: 'id.desc',

@@ -7,6 +7,7 @@
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource } from '../postgrest/resource.ts';
+import { avatarColumn, withCdn } from './avatar.ts';
 
 const EXCERPT_CHARS = 300;
 
@@ -22,10 +23,7 @@ export const reportsResource = defineResource({
     title: { sql: 'coalesce(r.title, p.title)', type: 'text', filter: false },
     excerpt: { sql: `coalesce(r.excerpt, left(p.source, ${EXCERPT_CHARS}))`, type: 'text', filter: false },
     user: { sql: 'a.username', type: 'text' },
-    avatar: {
-      sql: "CASE WHEN a.avatar IS NULL THEN NULL ELSE json_build_object('file', a.avatar, 'cdn', cfg.cdn) END",
-      type: 'json',
-    },
+    avatar: avatarColumn('a'),
     banned: { sql: "(a.status = 'banned')", type: 'bool' },
     rules: { sql: 'r.rules', type: 'int' },
     porn: { sql: 'r.porn', type: 'int' },
@@ -38,8 +36,8 @@ export const reportsResource = defineResource({
   },
   from(ctx) {
     if (!ctx.roles.includes('moderator') && !ctx.roles.includes('admin')) throw unauthorized('ROLE REQUIRED');
-    return {
-      sql: `(SELECT 'open'::text AS state, q.post_id AS id, q.post_id, q.rules, q.porn, q.nsfw, q.total,
+    return withCdn(
+      `(SELECT 'open'::text AS state, q.post_id AS id, q.post_id, q.rules, q.porn, q.nsfw, q.total,
                     q.reported AS created, NULL::text AS resolve, NULL::integer AS moderator_id,
                     NULL::text AS title, NULL::text AS excerpt
                FROM report_queue q
@@ -49,10 +47,9 @@ export const reportsResource = defineResource({
                FROM moderation m) r
         JOIN posts p ON p.id = r.post_id
         JOIN users a ON a.id = p.user_id
-        LEFT JOIN users mu ON mu.id = r.moderator_id
-        CROSS JOIN (SELECT $1::text AS cdn) cfg`,
-      params: [process.env.FILES_CDN ?? ''],
-    };
+        LEFT JOIN users mu ON mu.id = r.moderator_id`,
+      ctx,
+    );
   },
   visible: (ctx) =>
     ctx.roles.includes('admin')

@@ -4,16 +4,13 @@
  * public data about others is in `profiles`.
  */
 import { defineResource } from '../postgrest/resource.ts';
+import { avatarColumn, withCdn } from './avatar.ts';
 
 export const usersResource = defineResource({
   name: 'users',
   columns: {
     user: { sql: 'u.username', type: 'text' },
-    avatar: {
-      sql: `CASE WHEN u.avatar IS NULL THEN NULL ELSE jsonb_build_object('file', u.avatar, 'cdn', cfg.cdn) END`,
-      type: 'json',
-      filter: false,
-    },
+    avatar: { ...avatarColumn('u'), filter: false },
     theme: { sql: 'u.theme', type: 'text' },
     nsfw: { sql: 'u.nsfw', type: 'text' },
     roles: { sql: 'u.roles', type: 'text[]' },
@@ -23,12 +20,7 @@ export const usersResource = defineResource({
     email: { sql: 'u.email', type: 'text', inStar: false },
     created: { sql: 'u.created', type: 'timestamptz' },
   },
-  // The same source as config.filesCdn (FILES_CDN); read per request so it is never stale.
-  // The parameter sits in FROM so that every query (page and count) references it.
-  from: () => ({
-    sql: 'users u CROSS JOIN (SELECT $1::text AS cdn) cfg',
-    params: [process.env.FILES_CDN ?? ''],
-  }),
+  from: (ctx) => withCdn('users u', ctx),
   // No viewer: no row. The primary key serves the lookup.
   visible: (ctx, param) => (ctx.viewerId === null ? 'false' : `u.id = ${param(ctx.viewerId)}::integer`),
   maxLimit: 1,

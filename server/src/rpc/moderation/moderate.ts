@@ -7,7 +7,6 @@
  */
 import { moderateInput } from 'shared-api/validation';
 import { revokeAllSessions } from '../../auth/session.ts';
-import type { Queryable } from '../../db/index.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
@@ -16,10 +15,6 @@ const SNAPSHOT_CHARS = 2000;
 /** The columns a removed post loses (spec §4: title, url, body, files, tags, domains; words 0). */
 const CLEARED = `mode = 'excluded', title = NULL, url = NULL, source = '', body = '', words = 0,
   files = '{}', tags = '{}', domains = '{}', updated = now()`;
-
-async function closeReports(tx: Queryable, postIds: number[]): Promise<void> {
-  await tx.query('DELETE FROM report_queue WHERE post_id = ANY($1::int[])', [postIds]);
-}
 
 export const moderate = defineRpc({
   name: 'moderate',
@@ -81,7 +76,8 @@ export const moderate = defineRpc({
         );
         removed = [post.id, ...all.map((row) => row.id)];
       }
-      await closeReports(tx, removed);
+      // Every removed post's open reports are closed with it.
+      await tx.query('DELETE FROM report_queue WHERE post_id = ANY($1::int[])', [removed]);
       if (bans) {
         await tx.query("UPDATE users SET status = 'banned' WHERE id = $1", [post.user_id]);
         await revokeAllSessions(tx, post.user_id);

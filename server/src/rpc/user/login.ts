@@ -5,10 +5,9 @@
  */
 import { userLoginInput } from 'shared-api/validation';
 import { verifyPassword } from '../../auth/password.ts';
-import { createSession, setSessionCookie } from '../../auth/session.ts';
+import { createSession, setSessionCookie, setThemeCookie } from '../../auth/session.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from '../../auth/throttle.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { THEME_COOKIE } from '../../http/frontend.ts';
 import { defineRpc } from '../define.ts';
 
 export const userLogin = defineRpc({
@@ -33,12 +32,7 @@ export const userLogin = defineRpc({
     const { token, expires } = await createSession(ctx.db, user.id);
     setSessionCookie(ctx.reply, token, expires, ctx.config.secureCookies);
     // The page's theme follows the account from the first response after signing in.
-    void ctx.reply.setCookie(THEME_COOKIE, user.theme, {
-      path: '/',
-      maxAge: 315_360_000,
-      sameSite: 'lax',
-      secure: ctx.config.secureCookies,
-    });
+    setThemeCookie(ctx.reply, user.theme, ctx.config.secureCookies);
     return { ok: true };
   },
 });

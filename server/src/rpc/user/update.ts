@@ -3,8 +3,8 @@
  * the viewer's row: no input names a user. An avatar must be an image this user uploaded.
  */
 import { userUpdateInput } from 'shared-api/validation';
+import { setThemeCookie } from '../../auth/session.ts';
 import { badRequest } from '../../http/errors.ts';
-import { THEME_COOKIE } from '../../http/frontend.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
 export const userUpdate = defineRpc({
@@ -35,14 +35,7 @@ export const userUpdate = defineRpc({
         input.avatar ?? null,
       ],
     );
-    if (input.theme) {
-      void ctx.reply.setCookie(THEME_COOKIE, input.theme, {
-        path: '/',
-        maxAge: 315_360_000,
-        sameSite: 'lax',
-        secure: ctx.config.secureCookies,
-      });
-    }
+    if (input.theme) setThemeCookie(ctx.reply, input.theme, ctx.config.secureCookies);
     return { ok: true };
   },
 });
