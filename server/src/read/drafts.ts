@@ -4,6 +4,7 @@
  * preview. Guests and other people's drafts are never visible.
  */
 import { defineResource } from '../postgrest/resource.ts';
+import { fileListSql, withCdn } from './fileRefs.ts';
 
 export const draftsRead = defineResource({
   name: 'drafts',
@@ -15,7 +16,7 @@ export const draftsRead = defineResource({
     html: { sql: 'd.body', type: 'text', filter: false, order: false },
     words: { sql: 'd.words', type: 'int' },
     files: {
-      sql: `(SELECT coalesce(json_agg(json_build_object('file', f, 'cdn', '') ORDER BY n), '[]') FROM unnest(d.files) WITH ORDINALITY x(f, n))`,
+      sql: fileListSql('d.files'),
       type: 'json',
       filter: false,
       order: false,
@@ -25,7 +26,7 @@ export const draftsRead = defineResource({
     updated: { sql: 'coalesce(d.updated, d.created)', type: 'timestamptz' },
   },
   // serves: posts_drafts_idx (user_id, created DESC, id DESC) WHERE mode = 'draft'
-  from: () => ({ sql: 'posts d', params: [] }),
+  from: (ctx) => withCdn('posts d', ctx),
   visible: (ctx, param) =>
     ctx.viewerId === null ? 'false' : `d.user_id = ${param(ctx.viewerId)} AND d.mode = 'draft'`,
   defaultOrder: 'created.desc,post.desc',

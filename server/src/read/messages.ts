@@ -5,7 +5,7 @@
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource } from '../postgrest/resource.ts';
-import { avatarColumn, withCdn } from './avatar.ts';
+import { avatarColumn, withCdn } from './fileRefs.ts';
 
 export const messagesResource = defineResource({
   name: 'messages',

@@ -5,7 +5,7 @@
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource } from '../postgrest/resource.ts';
-import { avatarColumn, withCdn } from './avatar.ts';
+import { avatarColumn, withCdn } from './fileRefs.ts';
 
 /** Plain-text start of a post as written; null when the post is no longer public. */
 const EXCERPT_CHARS = 160;

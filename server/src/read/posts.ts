@@ -16,6 +16,7 @@
  * post_domains), so they read by key instead of walking the newest posts.
  */
 import { type ColumnDef, defineResource, type ReadContext, type Resource } from '../postgrest/resource.ts';
+import { avatarColumn, fileListSql, withCdn } from './fileRefs.ts';
 
 /**
  * Content is shown only for public posts; deleted and excluded ones keep only their frame. Feeds
@@ -75,8 +76,6 @@ const VIEWER_BLOCKED = 'p.user_id = ANY(v.blocked_users)';
 const VIEWER_BLACKLISTED = `(p.tags && v.blocked_tags OR p.domains && v.blocked_domains
   OR EXISTS (SELECT 1 FROM perks b WHERE b.user_id = p.user_id AND b.action = 'block' AND b.target_user = $1::integer))`;
 
-const fileRef = (expr: string) => `json_build_object('file', ${expr}, 'cdn', cfg.cdn)`;
-
 export function postColumns(shown: Shown): Record<string, ColumnDef> {
   return {
     post: { sql: 'p.id', type: 'int' },
@@ -84,11 +83,7 @@ export function postColumns(shown: Shown): Record<string, ColumnDef> {
     body: { sql: shown('p.body', "''"), type: 'text', filter: false, order: false },
     words: { sql: shown('p.words', '0'), type: 'int' },
     files: {
-      sql: shown(
-        // Most posts have no files: skip the subquery for them (5,000 of them in a long thread).
-        `CASE WHEN cardinality(p.files) = 0 THEN '[]'::json ELSE (SELECT json_agg(${fileRef('f')} ORDER BY n) FROM unnest(p.files) WITH ORDINALITY x(f, n)) END`,
-        "'[]'::json",
-      ),
+      sql: shown(fileListSql('p.files'), "'[]'::json"),
       type: 'json',
       filter: false,
     },
@@ -97,7 +92,7 @@ export function postColumns(shown: Shown): Record<string, ColumnDef> {
     url: { sql: shown('p.url', 'NULL'), type: 'text' },
     user: { sql: 'u.username', type: 'text' },
     avatar: {
-      sql: `CASE WHEN u.avatar IS NULL THEN NULL ELSE ${fileRef('u.avatar')} END`,
+      sql: avatarColumn('u').sql,
       type: 'json',
       filter: false,
     },
@@ -153,10 +148,7 @@ function postsResource(options: PostsOptions): Resource {
     from: (ctx) => {
       const source = typeof options.source === 'function' ? options.source(ctx) : null;
       const sql = typeof options.source === 'string' ? options.source : (source?.sql ?? 'posts p');
-      const params = [ctx.viewerId, ...(source?.params ?? [])];
-      // The files' host, as a parameter every column can refer to (cfg.cdn).
-      const cdn = `CROSS JOIN (SELECT $${params.length + 1}::text AS cdn) cfg`;
-      return { sql: `${joins(sql, ctx)}\n  ${cdn}`, params: [...params, ctx.filesCdn ?? ''] };
+      return withCdn(joins(sql, ctx), ctx, [ctx.viewerId, ...(source?.params ?? [])]);
     },
     visible: (ctx) => options.where(ctx),
     defaultOrder: options.defaultOrder,

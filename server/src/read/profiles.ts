@@ -4,7 +4,7 @@
  * users_username_prefix_idx). Only active accounts: banned and never-activated ones are hidden.
  */
 import { defineResource } from '../postgrest/resource.ts';
-import { avatarColumn, withCdn } from './avatar.ts';
+import { avatarColumn, withCdn } from './fileRefs.ts';
 
 export const profilesResource = defineResource({
   name: 'profiles',

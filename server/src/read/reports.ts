@@ -7,7 +7,7 @@
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource } from '../postgrest/resource.ts';
-import { avatarColumn, withCdn } from './avatar.ts';
+import { avatarColumn, withCdn } from './fileRefs.ts';
 
 const EXCERPT_CHARS = 300;
 

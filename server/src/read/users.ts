@@ -4,7 +4,7 @@
  * public data about others is in `profiles`.
  */
 import { defineResource } from '../postgrest/resource.ts';
-import { avatarColumn, withCdn } from './avatar.ts';
+import { avatarColumn, withCdn } from './fileRefs.ts';
 
 export const usersResource = defineResource({
   name: 'users',
