@@ -7,7 +7,7 @@ import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { type MessageRow, useChatRead, useMessages, useSession } from 'shared-api';
 import { chatIdFor } from 'shared-api/validation';
-import { Avatar, EmptyState, ErrorPanel, RelativeTime, SafeHtml, Spinner } from 'shared-ui';
+import { Avatar, EmptyState, QueryState, RelativeTime, SafeHtml, SignInPrompt, Spinner } from 'shared-ui';
 import { Composer } from './Composer.tsx';
 import './chat.css';
 
@@ -71,13 +71,11 @@ function Conversation({ me, other }: { me: string; other: string }) {
 
   return (
     <>
-      {query.isPending ? (
-        <Spinner block />
-      ) : query.isError ? (
-        <ErrorPanel onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="Brak wiadomości" text={`Napisz pierwszą wiadomość do @${other}.`} />
-      ) : (
+      <QueryState
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={<EmptyState title="Brak wiadomości" text={`Napisz pierwszą wiadomość do @${other}.`} />}
+      >
         <ol
           ref={listRef}
           className="gwc-msgs"
@@ -108,7 +106,7 @@ function Conversation({ me, other }: { me: string; other: string }) {
             <Message key={row.id} row={row} mine={row.user.toLowerCase() === me.toLowerCase()} />
           ))}
         </ol>
-      )}
+      </QueryState>
       <Composer
         to={other}
         onSent={() => {
@@ -126,17 +124,7 @@ export default function Chat() {
   if (!other) return <Navigate to="/chats" replace />;
   if (session.status === 'loading') return <Spinner block />;
   if (session.status !== 'user') {
-    return (
-      <EmptyState
-        title="Rozmowy"
-        text="Zaloguj się, aby pisać prywatne wiadomości."
-        action={
-          <Link className="gw-button gw-button--primary" to="/login">
-            Zaloguj się
-          </Link>
-        }
-      />
-    );
+    return <SignInPrompt title="Rozmowy" text="Zaloguj się, aby pisać prywatne wiadomości." />;
   }
   const me = session.user.user;
   const valid = /^[a-zA-Z0-9_]{3,30}$/.test(other);

@@ -10,10 +10,11 @@ import {
   Badge,
   Button,
   EmptyState,
-  ErrorPanel,
   LoadMore,
   PresenceDot,
+  QueryState,
   RelativeTime,
+  SignInPrompt,
   Spinner,
   TextField,
 } from 'shared-ui';
@@ -86,17 +87,7 @@ export default function Chats() {
 
   if (session.status === 'loading') return <Spinner block />;
   if (!signedIn) {
-    return (
-      <EmptyState
-        title="Rozmowy"
-        text="Zaloguj się, aby pisać prywatne wiadomości."
-        action={
-          <Link className="gw-button gw-button--primary" to="/login">
-            Zaloguj się
-          </Link>
-        }
-      />
-    );
+    return <SignInPrompt title="Rozmowy" text="Zaloguj się, aby pisać prywatne wiadomości." />;
   }
   const rows = query.data?.pages.flatMap((page) => page.rows) ?? [];
   const unread = rows.filter((row) => row.unread > 0).length;
@@ -115,25 +106,23 @@ export default function Chats() {
         </div>
       </header>
       <NewChat />
-      {query.isPending ? (
-        <Spinner block />
-      ) : query.isError ? (
-        <ErrorPanel onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title="Nie masz jeszcze żadnych rozmów"
-          text="Wpisz nazwę użytkownika powyżej albo otwórz czyjś profil, aby napisać wiadomość."
-        />
-      ) : (
-        <>
-          <ul className="gwc-list">
-            {rows.map((row) => (
-              <ChatItem key={row.chat} row={row} />
-            ))}
-          </ul>
-          <LoadMore query={query} label="Pokaż starsze rozmowy" />
-        </>
-      )}
+      <QueryState
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState
+            title="Nie masz jeszcze żadnych rozmów"
+            text="Wpisz nazwę użytkownika powyżej albo otwórz czyjś profil, aby napisać wiadomość."
+          />
+        }
+      >
+        <ul className="gwc-list">
+          {rows.map((row) => (
+            <ChatItem key={row.chat} row={row} />
+          ))}
+        </ul>
+        <LoadMore query={query} label="Pokaż starsze rozmowy" />
+      </QueryState>
     </section>
   );
 }

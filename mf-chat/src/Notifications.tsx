@@ -4,7 +4,16 @@
  */
 import { Link } from 'react-router-dom';
 import { type NotificationRow, useMarkNotificationsSeen, useNotifications, useSession } from 'shared-api';
-import { Avatar, Button, EmptyState, ErrorPanel, LoadMore, RelativeTime, Spinner } from 'shared-ui';
+import {
+  Avatar,
+  Button,
+  EmptyState,
+  LoadMore,
+  QueryState,
+  RelativeTime,
+  SignInPrompt,
+  Spinner,
+} from 'shared-ui';
 import { notificationAction, unreadNotifications } from './texts.ts';
 import './chat.css';
 
@@ -45,14 +54,9 @@ export default function Notifications() {
   if (session.status === 'loading') return <Spinner block />;
   if (!signedIn) {
     return (
-      <EmptyState
+      <SignInPrompt
         title="Powiadomienia"
         text="Zaloguj się, aby zobaczyć odpowiedzi na swoje wpisy i wzmianki o sobie."
-        action={
-          <Link className="gw-button gw-button--primary" to="/login">
-            Zaloguj się
-          </Link>
-        }
       />
     );
   }
@@ -82,25 +86,23 @@ export default function Notifications() {
           Oznacz wszystkie jako przeczytane
         </Button>
       </header>
-      {query.isPending ? (
-        <Spinner block />
-      ) : query.isError ? (
-        <ErrorPanel onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title="Nie masz jeszcze powiadomień"
-          text="Tu zobaczysz odpowiedzi na swoje wpisy i komentarze oraz wzmianki o sobie."
-        />
-      ) : (
-        <>
-          <ul className="gwc-list">
-            {rows.map((row) => (
-              <NotificationItem key={row.id} row={row} onOpen={open} />
-            ))}
-          </ul>
-          <LoadMore query={query} />
-        </>
-      )}
+      <QueryState
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState
+            title="Nie masz jeszcze powiadomień"
+            text="Tu zobaczysz odpowiedzi na swoje wpisy i komentarze oraz wzmianki o sobie."
+          />
+        }
+      >
+        <ul className="gwc-list">
+          {rows.map((row) => (
+            <NotificationItem key={row.id} row={row} onOpen={open} />
+          ))}
+        </ul>
+        <LoadMore query={query} />
+      </QueryState>
     </section>
   );
 }

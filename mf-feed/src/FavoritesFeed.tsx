@@ -1,7 +1,7 @@
 /** `/favorites`: the viewer's favourites, newest favourite first. */
 import { useFeed, useSession } from 'shared-api';
-import { PostList } from 'shared-ui';
-import { FeedPage, SignInFirst } from './FeedPage.tsx';
+import { PostList, SignInPrompt } from 'shared-ui';
+import { FeedPage } from './FeedPage.tsx';
 
 export default function FavoritesFeed() {
   const session = useSession();
@@ -9,7 +9,7 @@ export default function FavoritesFeed() {
   return (
     <FeedPage title="Ulubione">
       {session.status === 'guest' ? (
-        <SignInFirst text="Zaloguj się, aby zapisywać wpisy w ulubionych." />
+        <SignInPrompt text="Zaloguj się, aby zapisywać wpisy w ulubionych." />
       ) : (
         <PostList
           query={query}

@@ -1,8 +1,8 @@
 /** `/lurking` (Mój Gwar): posts of the users, tags and domains the viewer follows. */
 import { Link } from 'react-router-dom';
 import { useFeed, useSession } from 'shared-api';
-import { PostList } from 'shared-ui';
-import { FeedPage, SignInFirst } from './FeedPage.tsx';
+import { PostList, SignInPrompt } from 'shared-ui';
+import { FeedPage } from './FeedPage.tsx';
 
 export default function LurkingFeed() {
   const session = useSession();
@@ -10,7 +10,7 @@ export default function LurkingFeed() {
   return (
     <FeedPage title="Mój Gwar">
       {session.status === 'guest' ? (
-        <SignInFirst text="Tu zobaczysz wpisy użytkowników, tagów i domen, które obserwujesz." />
+        <SignInPrompt text="Tu zobaczysz wpisy użytkowników, tagów i domen, które obserwujesz." />
       ) : (
         <PostList
           query={query}

@@ -1,24 +1,13 @@
 /** The pages' role gate. The server checks the role on every call; this only explains the screen. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { hasRole, useSession } from 'shared-api';
-import { EmptyState, Spinner } from 'shared-ui';
+import { EmptyState, SignInPrompt, Spinner } from 'shared-ui';
 
 export function RequireRole({ need, children }: { need: 'moderator' | 'admin'; children: ReactNode }) {
   const session = useSession();
   if (session.status === 'loading') return <Spinner block />;
   if (session.status === 'guest') {
-    return (
-      <EmptyState
-        title="Brak dostępu"
-        text="Zaloguj się na konto z uprawnieniami moderatora."
-        action={
-          <Link className="gw-button gw-button--primary" to="/login">
-            Zaloguj się
-          </Link>
-        }
-      />
-    );
+    return <SignInPrompt title="Brak dostępu" text="Zaloguj się na konto z uprawnieniami moderatora." />;
   }
   if (!hasRole(session.user, need)) {
     return (

@@ -5,7 +5,7 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { MODERATE_LABELS, type ReportRow, useModeratedPost, useReports } from 'shared-api';
-import { EmptyState, ErrorPanel, LoadMore, RelativeTime, Spinner } from 'shared-ui';
+import { EmptyState, LoadMore, QueryState, RelativeTime } from 'shared-ui';
 import { RequireRole } from './Access.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import './moderation.css';
@@ -33,29 +33,25 @@ function ClosedList() {
       <header className="gwm-page__header">
         <h1 id="gwm-closed-title">Zamknięte zgłoszenia</h1>
       </header>
-      {query.isPending ? (
-        <Spinner block />
-      ) : query.isError ? (
-        <ErrorPanel onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="Brak zamkniętych zgłoszeń" text="Tu pojawią się decyzje moderatorów." />
-      ) : (
-        <>
-          <ul className="gwm-list">
-            {rows.map((row) => (
-              <li key={row.id}>
-                <ReportCard
-                  row={row}
-                  heading={<Link to={`/moderated/${row.post}`}>{row.title ?? 'Wpis bez tytułu'}</Link>}
-                >
-                  <Decision row={row} />
-                </ReportCard>
-              </li>
-            ))}
-          </ul>
-          <LoadMore query={query} />
-        </>
-      )}
+      <QueryState
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={<EmptyState title="Brak zamkniętych zgłoszeń" text="Tu pojawią się decyzje moderatorów." />}
+      >
+        <ul className="gwm-list">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <ReportCard
+                row={row}
+                heading={<Link to={`/moderated/${row.post}`}>{row.title ?? 'Wpis bez tytułu'}</Link>}
+              >
+                <Decision row={row} />
+              </ReportCard>
+            </li>
+          ))}
+        </ul>
+        <LoadMore query={query} />
+      </QueryState>
     </section>
   );
 }
@@ -71,13 +67,11 @@ function ModeratedPost({ post }: { post: number }) {
         </Link>
         <h1 id="gwm-post-title">{rows[0]?.title ?? 'Wymoderowany wpis'}</h1>
       </header>
-      {query.isPending ? (
-        <Spinner block />
-      ) : query.isError ? (
-        <ErrorPanel onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="Nie znaleziono" text="Ten wpis nie był moderowany." />
-      ) : (
+      <QueryState
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={<EmptyState title="Nie znaleziono" text="Ten wpis nie był moderowany." />}
+      >
         <ul className="gwm-list">
           {rows.map((row) => (
             <li key={row.id}>
@@ -88,7 +82,7 @@ function ModeratedPost({ post }: { post: number }) {
             </li>
           ))}
         </ul>
-      )}
+      </QueryState>
     </section>
   );
 }

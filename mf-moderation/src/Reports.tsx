@@ -4,7 +4,7 @@
  * post leaves the list at once.
  */
 import { type ReportRow, useReports } from 'shared-api';
-import { Button, EmptyState, ErrorPanel, LoadMore, openDialog, Spinner } from 'shared-ui';
+import { Button, EmptyState, LoadMore, openDialog, QueryState } from 'shared-ui';
 import { RequireRole } from './Access.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import { waitingPosts } from './texts.ts';
@@ -21,32 +21,30 @@ function OpenReports() {
         <h1 id="gwm-reports-title">Otwarte zgłoszenia</h1>
         {rows.length > 0 ? <p className="gwm-muted">{waitingPosts(total)}</p> : null}
       </header>
-      {query.isPending ? (
-        <Spinner block />
-      ) : query.isError ? (
-        <ErrorPanel onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="Brak otwartych zgłoszeń" text="Wszystkie zgłoszenia zostały rozpatrzone." />
-      ) : (
-        <>
-          <ul className="gwm-list">
-            {rows.map((row) => (
-              <li key={row.post}>
-                <ReportCard row={row}>
-                  <Button
-                    variant="danger"
-                    size="small"
-                    onClick={() => openDialog({ type: 'moderate', post: row.post, moderateOpt: null })}
-                  >
-                    Moderuj
-                  </Button>
-                </ReportCard>
-              </li>
-            ))}
-          </ul>
-          <LoadMore query={query} />
-        </>
-      )}
+      <QueryState
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title="Brak otwartych zgłoszeń" text="Wszystkie zgłoszenia zostały rozpatrzone." />
+        }
+      >
+        <ul className="gwm-list">
+          {rows.map((row) => (
+            <li key={row.post}>
+              <ReportCard row={row}>
+                <Button
+                  variant="danger"
+                  size="small"
+                  onClick={() => openDialog({ type: 'moderate', post: row.post, moderateOpt: null })}
+                >
+                  Moderuj
+                </Button>
+              </ReportCard>
+            </li>
+          ))}
+        </ul>
+        <LoadMore query={query} />
+      </QueryState>
     </section>
   );
 }
