@@ -14,11 +14,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { freePort } from '../server/scripts/postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -133,18 +133,6 @@ function chunkLabels(dir) {
 }
 
 // ---- a server of our own when no --url is given ---------------------------------------------
-
-async function freePort(start) {
-  for (let port = start; port < start + 100; port++) {
-    const free = await new Promise((resolve) => {
-      const server = net.createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port');
-}
 
 async function startServer() {
   if (!existsSync(path.join(root, 'shell', 'dist', 'index.html'))) {

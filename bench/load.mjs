@@ -12,11 +12,12 @@
  * engine); the vote SQL mirrors server/src/rpc/post/vote.ts statement for statement.
  * Prints figures only: nothing here passes or fails on speed.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startApi, waitForApi } from './lib/api.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL;
@@ -31,43 +32,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4610);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const base = `http://127.0.0.1:${PORT}`;
 const cookie = `gwar_session=${data.sessionToken}`;
-const tsx = path.join(root, 'server', 'node_modules', '.bin', 'tsx');
 const work = mkdtempSync(path.join(os.tmpdir(), 'gwar-load-'));
 const users = data.counts.users;
-
-// --- the API ------------------------------------------------------------------------------
-function startApi() {
-  const child = spawn(tsx, [path.join(root, 'server', 'src', 'main.ts')], {
-    cwd: path.join(root, 'server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      DATABASE_POOL_SIZE: String(CONNECTIONS),
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: base,
-      RATE_LIMITS: '0',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(work, 'data'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return child;
-}
-
-async function waitForApi() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      const res = await fetch(`${base}/api/feed?limit=1`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('The API did not start');
-}
 
 // --- endpoints ------------------------------------------------------------------------------
 const HOME = '/api/feed?kind=eq.post&order=hot.desc,post.desc&limit=20';
@@ -233,10 +199,10 @@ async function cannon(options, connections = CONNECTIONS) {
 
 // --- run ------------------------------------------------------------------------------------
 const loadBefore = os.loadavg()[0];
-const api = startApi();
+const api = startApi({ url, port: PORT, work, env: { DATABASE_POOL_SIZE: String(CONNECTIONS) } });
 const results = [];
 try {
-  await waitForApi();
+  await waitForApi(base);
   const page10 = await tenthPage();
   const reads = [
     { name: 'home-guest', label: 'home feed, page 1, guest', path: HOME, viewer: null },

@@ -15,11 +15,11 @@
  *   - reply responds: a click on the last comment's "Odpowiedz" until its editor is shown.
  * Prints figures (median and each run); nothing passes or fails on speed.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { startApi, waitForApi } from './lib/api.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL;
@@ -40,37 +40,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4611);
 const base = `http://127.0.0.1:${PORT}`;
 const work = mkdtempSync(path.join(os.tmpdir(), 'gwar-thread-'));
 
-const server = spawn(
-  path.join(root, 'server', 'node_modules', '.bin', 'tsx'),
-  [path.join(root, 'server', 'src', 'main.ts')],
-  {
-    cwd: path.join(root, 'server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: base,
-      RATE_LIMITS: '0',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(work, 'data'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/feed?limit=1`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('The server did not start');
-}
+const server = startApi({ url, port: PORT, work });
 
 /** Installed before any page script: records long tasks and when the first comment shows. */
 const PROBE = () => {
@@ -98,7 +68,7 @@ const median = (values) => {
 const runs = [];
 let browser;
 try {
-  await waitForServer();
+  await waitForApi(base);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: [

@@ -3,33 +3,20 @@
  * CAPTCHA_FIXED_TEXT=GWAR42), opens the activation link from the outbox, signs in, switches the
  * theme and signs out; every §5 message shows for bad values; axe finds nothing serious.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures.ts';
+import { expect, login, mailsTo, test } from './fixtures.ts';
 
 const CAPTCHA = 'GWAR42';
 const FORM_ERRORS = 'Znaleziono błędy, musisz je poprawić';
 
-/** The newest mail to `to` in the server's outbox, decoded from quoted-printable. */
+/** The `pathname` link (with its token) in the newest mail to `to` that has one. */
 async function linkFromOutbox(to: string, pathname: string): Promise<string> {
-  const outbox = path.join(process.env.GWAR_E2E_DATA_DIR ?? '', 'outbox');
   let link: string | undefined;
   await expect
     .poll(
       () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(outbox).sort().reverse();
-        } catch {
-          return undefined;
-        }
-        for (const file of files) {
-          const mail = readFileSync(path.join(outbox, file), 'utf8')
-            .replace(/=\r?\n/g, '')
-            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-          if (!mail.includes(`To: ${to}`)) continue;
+        for (const mail of mailsTo(to)) {
           link = new RegExp(`${pathname}\\?token=[A-Za-z0-9]{30,60}`).exec(mail)?.[0];
           if (link) return link;
         }

@@ -3,6 +3,8 @@
  * signs in through the real API with the page's own request context, so the session cookie
  * lands in the browser. Call it before `page.goto(...)`. Demo accounts share one password.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -41,4 +43,25 @@ export async function signedInPage(browser: Browser, username: string): Promise<
   const page = await context.newPage();
   await login(page, username);
   return page;
+}
+
+/**
+ * The mails to `to` in the e2e server's outbox (it has no SMTP server), newest first, decoded
+ * from quoted-printable so links read as sent.
+ */
+export function mailsTo(to: string): string[] {
+  const outbox = path.join(process.env.GWAR_E2E_DATA_DIR ?? '', 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).sort().reverse();
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) =>
+      readFileSync(path.join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    )
+    .filter((mail) => mail.includes(`To: ${to}`));
 }

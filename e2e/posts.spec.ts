@@ -3,10 +3,8 @@
  * kept in a cookie, drafts, editing, deleting, reporting, what a guest sees, the upload rating
  * gate, and every §5 message both on screen and as the server's key.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures.ts';
+import { expect, login, mailsTo, test } from './fixtures.ts';
 
 const FORM_ERRORS = 'Znaleziono błędy, musisz je poprawić';
 /** 1×1 PNG */
@@ -42,18 +40,7 @@ async function createPost(page: Page, title: string, body = 'Treść wpisu do te
 
 /** The activation token of the newest mail to `to` in the e2e server's outbox. */
 function tokenFromOutbox(to: string): string | undefined {
-  const outbox = path.join(process.env.GWAR_E2E_DATA_DIR ?? '', 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox).sort().reverse();
-  } catch {
-    return undefined;
-  }
-  for (const file of files) {
-    const mail = readFileSync(path.join(outbox, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    if (!mail.includes(`To: ${to}`)) continue;
+  for (const mail of mailsTo(to)) {
     const token = /\/verify\?token=([A-Za-z0-9]{30,60})/.exec(mail)?.[1];
     if (token) return token;
   }

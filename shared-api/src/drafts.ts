@@ -3,9 +3,8 @@
  * newest first; `draft_upsert` saves a new one or updates one; publishing is `post_create`
  * with the draft id (see postWrites.ts).
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
-import { queryClient } from './queryClient.ts';
 import type { FileRef } from './session.ts';
 
 export interface Draft {
@@ -63,11 +62,4 @@ export function useDraft(post: number | null) {
 
 export async function saveDraft(input: DraftInput): Promise<{ post: number }> {
   return rpc<{ post: number }>('draft_upsert', input);
-}
-
-export function useSaveDraft() {
-  return useMutation({
-    mutationFn: saveDraft,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: draftKeys.all }),
-  });
 }

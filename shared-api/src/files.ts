@@ -8,8 +8,6 @@ import { rpc } from './client.ts';
 import type { FileRef } from './session.ts';
 import { LIMITS } from './validation/rules.ts';
 
-/** Largest upload the server takes (decoded bytes); above it the answer is 413 'data too big'. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/tiff,image/webp,image/svg+xml,image/gif';
 
 /** Whether a user with this rating may upload the given type at all. */

@@ -20,13 +20,7 @@
  *                       a user's posts (user=eq.name&parent=is.null&order=post.desc)
  *   GET /api/previews   the 2 newest comments of each micropost: uber=in.(1,2,3), one query a page
  */
-import {
-  type InfiniteData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-} from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRows, type QueryParams, rpc } from './client.ts';
 import { STALE } from './queryClient.ts';
 import type { FileRef } from './session.ts';
@@ -219,10 +213,6 @@ export function fetchPost(post: number, signal?: AbortSignal): Promise<Post | nu
   return getRows<Post>('posts', { post: `eq.${post}` }, signal).then((rows) => rows[0] ?? null);
 }
 
-export function usePost(post: number) {
-  return useQuery({ queryKey: postKeys.one(post), queryFn: ({ signal }) => fetchPost(post, signal) });
-}
-
 /** A whole thread, oldest first (the post modal). */
 export function fetchThread(uber: number, signal?: AbortSignal): Promise<Post[]> {
   return getRows<Post>('posts', { uber: `eq.${uber}`, order: 'created.asc' }, signal);
@@ -274,8 +264,4 @@ export function countOpen(post: number): void {
   if (opened.has(post)) return;
   opened.add(post);
   void openPost(post).catch(() => opened.delete(post));
-}
-
-export function useOpenPost() {
-  return useMutation({ mutationFn: openPost, meta: { silent: true } });
 }

@@ -25,7 +25,6 @@ export const tagKeys = {
   all: ['tags'] as const,
   one: (tag: string) => [...tagKeys.all, 'one', tag] as const,
   owned: (user: string) => [...tagKeys.all, 'owned', user] as const,
-  suggest: (prefix: string) => [...tagKeys.all, 'suggest', prefix] as const,
 };
 
 /** The tag's row, or a bare public tag when nobody has used or reserved it yet. */
@@ -65,15 +64,6 @@ export function fetchTagSuggestions(prefix: string, signal?: AbortSignal): Promi
     },
     signal,
   );
-}
-
-export function useTagSuggestions(prefix: string) {
-  return useQuery({
-    queryKey: tagKeys.suggest(prefix),
-    queryFn: ({ signal }) => fetchTagSuggestions(prefix, signal),
-    enabled: prefix.length >= LIMITS.autocompleteMinChars,
-    staleTime: STALE.entity,
-  });
 }
 
 export function updateTag(input: { tag: string; about: string }): Promise<unknown> {

@@ -1,0 +1,45 @@
+/**
+ * The API as the benchmarks run it: server/src/main.ts through tsx, production mode, on loopback,
+ * rate limits off, against BENCH_DATABASE_URL, with a throwaway data folder under `work`.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** Starts the server; `env` adds to (or overrides) the benchmark settings. */
+export function startApi({ url, port, work, env = {} }) {
+  return spawn(
+    path.join(root, 'server', 'node_modules', '.bin', 'tsx'),
+    [path.join(root, 'server', 'src', 'main.ts')],
+    {
+      cwd: path.join(root, 'server'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        RATE_LIMITS: '0',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: path.join(work, 'data'),
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+}
+
+/** Resolves once the feed answers at `base` (up to a minute). */
+export async function waitForApi(base) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/feed?limit=1`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('The API did not start');
+}
