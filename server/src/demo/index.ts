@@ -5,12 +5,14 @@
  * counters and notifications follow exactly the rules of real use. Afterwards the creation
  * times are spread over the last days so the feeds look alive.
  */
+
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createSession, SESSION_COOKIE } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { refreshHotRanks } from '../ranking/refresher.ts';
 import { createAccount, findUserId } from './accounts.ts';
 import { DEMO_MICRO_THREADS, DEMO_MICROS, DEMO_POSTS, DEMO_THREADS, type DemoComment } from './posts.ts';
 import { DEMO_FAVORITES, DEMO_FOLLOWS, DEMO_PASSWORD, DEMO_TAGS, DEMO_USERS } from './users.ts';
@@ -191,9 +193,11 @@ async function spreadTimes(db: Db, tops: Created[], comments: Created[], rand: (
     times.set(comment.id, Math.min(now - 60_000, parentTime + (5 + rand() * 240) * 60_000));
   }
   await db.transaction(async (tx) => {
-    for (const [id, time] of times) {
-      await tx.query('UPDATE posts SET created = $2, active = $2 WHERE id = $1', [id, new Date(time)]);
-    }
+    await tx.query(
+      `UPDATE posts p SET created = t.at, active = t.at
+         FROM unnest($1::int[], $2::timestamptz[]) t(id, at) WHERE p.id = t.id`,
+      [[...times.keys()], [...times.values()].map((time) => new Date(time))],
+    );
     // A thread is as active as its newest comment.
     await tx.query(
       `UPDATE posts p SET active = c.latest
@@ -209,6 +213,8 @@ async function spreadTimes(db: Db, tops: Created[], comments: Created[], rand: (
          FROM posts p WHERE p.id = a.post_id AND a.favorite IS NOT NULL`,
     );
     await tx.query(`UPDATE notifications n SET created = p.created FROM posts p WHERE p.id = n.post_id`);
+    // The hot ranks were computed with the creation times of a moment ago: rank the new ages now.
+    await refreshHotRanks(tx);
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { sanitizeSvg } from '../markup/sanitize.ts';
-import { detectFormat, STORED_TYPES, type UploadFormat } from './formats.ts';
+import { STORED_TYPES, type UploadFormat } from './formats.ts';
 
 /** Largest decoded upload. The RPC body limit is sized from it (base64 is 4/3 larger). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -26,10 +26,6 @@ export class UploadRefused extends Error {
   constructor(readonly reason: 'format' | 'dimensions') {
     super(reason);
   }
-}
-
-export function sniff(bytes: Buffer): UploadFormat | null {
-  return detectFormat(bytes);
 }
 
 export async function processUpload(bytes: Buffer, format: UploadFormat): Promise<ProcessedFile> {

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fileCreateInput, LIMITS } from 'shared-api/validation';
-import { MAX_FILE_BYTES, processUpload, sniff, UploadRefused } from '../../files/process.ts';
+import { detectFormat } from '../../files/formats.ts';
+import { MAX_FILE_BYTES, processUpload, UploadRefused } from '../../files/process.ts';
 import { badRequest, forbidden, tooLarge } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
@@ -43,7 +44,7 @@ export const fileCreate = defineRpc({
     if (viewer.status === 'banned') throw forbidden('USER BANNED');
     if (viewer.rating < LIMITS.uploadRating) throw forbidden('USER RATING TOO LOW');
     const bytes = decode(input.data);
-    const format = sniff(bytes);
+    const format = detectFormat(bytes);
     if (!format) throw badRequest('INPROPER FILE', 'jpeg, png, tiff, webp, svg or gif');
     if (format === 'gif' && viewer.rating < LIMITS.gifRating) throw forbidden('USER RATING TOO LOW', 'gif');
     let processed: Awaited<ReturnType<typeof processUpload>>;

@@ -9,12 +9,12 @@ import { moderateInput } from 'shared-api/validation';
 import { revokeAllSessions } from '../../auth/session.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
+import { CLEARED_CONTENT } from '../post/write.ts';
 
 const SNAPSHOT_CHARS = 2000;
 
 /** The columns a removed post loses (spec §4: title, url, body, files, tags, domains; words 0). */
-const CLEARED = `mode = 'excluded', title = NULL, url = NULL, source = '', body = '', words = 0,
-  files = '{}', tags = '{}', domains = '{}', updated = now()`;
+const CLEARED = `mode = 'excluded', ${CLEARED_CONTENT}`;
 
 export const moderate = defineRpc({
   name: 'moderate',

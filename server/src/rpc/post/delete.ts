@@ -5,7 +5,7 @@
  */
 import { postRefInput } from 'shared-api/validation';
 import { defineRpc, signedIn } from '../define.ts';
-import { loadOwnPost } from './write.ts';
+import { CLEARED_CONTENT, loadOwnPost } from './write.ts';
 
 export const postDelete = defineRpc({
   name: 'post_delete',
@@ -16,8 +16,7 @@ export const postDelete = defineRpc({
     return db.transaction(async (tx) => {
       const post = await loadOwnPost(tx, input.post, viewer.id);
       await tx.query(
-        `UPDATE posts SET mode = 'deleted', title = NULL, url = NULL, body = '', source = '',
-                files = '{}', tags = '{}', domains = '{}', words = 0, updated = now()
+        `UPDATE posts SET mode = 'deleted', ${CLEARED_CONTENT}
           WHERE id = $1`,
         [post.id],
       );
