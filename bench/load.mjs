@@ -3,7 +3,8 @@
  * Load benchmark of the API on the generated data set (run bench/generate.mjs first).
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:4650/gwar_bench node bench/load.mjs
- *   options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_PORT (4610), BENCH_ONLY=name,name
+ *   options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_THREAD_CONNECTIONS (1),
+ *   BENCH_PORT (4610), BENCH_ONLY=name,name
  *
  * Starts the API (server/src/main.ts through tsx, on loopback, RATE_LIMITS=0) and runs
  * autocannon against each endpoint; beside it, pgbench runs the same SQL straight against
@@ -17,7 +18,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startApi, waitForApi } from './lib/api.mjs';
+import { startApi, tsx, waitForApi } from './lib/api.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL;
@@ -28,6 +29,7 @@ if (!url) {
 const data = JSON.parse(readFileSync(path.join(import.meta.dirname, '.data.json'), 'utf8'));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const THREAD_CONNECTIONS = Number(process.env.BENCH_THREAD_CONNECTIONS ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 4610);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const base = `http://127.0.0.1:${PORT}`;
@@ -222,11 +224,19 @@ try {
     },
     {
       name: 'thread',
-      // 5,001 rows (about 2.9 MiB of JSON) per answer: fewer connections, or each waits seconds
-      label: `thread of ${data.threadComments} comments (${Math.min(2, CONNECTIONS)} connections)`,
+      // 5,001 rows (about 2.9 MiB of JSON) per answer: the target is one reader's wait, and the
+      // load generator parsing megabytes for more connections would take the cores the API needs
+      label: `thread of ${data.threadComments} comments (${THREAD_CONNECTIONS} connection(s))`,
       path: `/api/posts?uber=eq.${data.threadPost}&order=created.asc&limit=10000`,
       viewer: null,
-      connections: Math.min(2, CONNECTIONS),
+      connections: THREAD_CONNECTIONS,
+    },
+    {
+      name: 'thread-user',
+      label: `the same thread, signed in (${THREAD_CONNECTIONS} connection(s))`,
+      path: `/api/posts?uber=eq.${data.threadPost}&order=created.asc&limit=10000`,
+      viewer: data.lurker,
+      connections: THREAD_CONNECTIONS,
     },
   ].filter((r) => !ONLY || ONLY.has(r.name));
   const captured = captureSql(reads.map(({ name, path: p, viewer }) => ({ name, path: p, viewer })));

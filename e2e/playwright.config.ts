@@ -70,6 +70,8 @@ export default defineConfig({
       DEMO_CONTENT: '1',
       // Many sign-ins from one address in a few minutes: the limits are tested by the integration tests.
       RATE_LIMITS: '0',
+      // Every thread with a comment goes through the thread cache, as long threads do in production.
+      THREAD_CACHE_MIN_ROWS: '2',
       LOG_LEVEL: 'warn',
     },
   },

@@ -223,6 +223,23 @@ test('a guest sees no editor and cannot vote', async ({ page }) => {
   }
 });
 
+test('a post opened by a direct link is drawn over the home feed and closes to it', async ({ page }) => {
+  const rows = (await (
+    await page.request.get('/api/feed?kind=eq.post&order=post.desc&limit=1&select=post,title')
+  ).json()) as { post: number; title: string }[];
+  await page.goto(`/post/${rows[0]!.post}`);
+  await expect(modal(page).locator('.gw-post--full')).toBeVisible();
+  // The home feed is already there underneath, out of reach until the post closes.
+  const feedCard = page.locator('.gw-page-layer article').first();
+  await expect(feedCard).toBeAttached();
+  await expect(page.locator('.gw-page-layer')).toHaveAttribute('inert', '');
+  await page.keyboard.press('Escape');
+  await expect(modal(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('.gw-page-layer')).not.toHaveAttribute('inert', '');
+  await expect(page.getByRole('link', { name: rows[0]!.title }).first()).toBeVisible();
+});
+
 test('a user with rating under 25 is refused an upload', async ({ page }) => {
   await newcomer(page);
   await page.goto('/add');

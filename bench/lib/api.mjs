@@ -6,29 +6,27 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+/** The server's TypeScript runner. */
+export const tsx = path.join(root, 'server', 'node_modules', '.bin', 'tsx');
 
 /** Starts the server; `env` adds to (or overrides) the benchmark settings. */
 export function startApi({ url, port, work, env = {} }) {
-  return spawn(
-    path.join(root, 'server', 'node_modules', '.bin', 'tsx'),
-    [path.join(root, 'server', 'src', 'main.ts')],
-    {
-      cwd: path.join(root, 'server'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-        RATE_LIMITS: '0',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: path.join(work, 'data'),
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  return spawn(tsx, [path.join(root, 'server', 'src', 'main.ts')], {
+    cwd: path.join(root, 'server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      RATE_LIMITS: '0',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(work, 'data'),
+      ...env,
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 /** Resolves once the feed answers at `base` (up to a minute). */

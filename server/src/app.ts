@@ -20,6 +20,7 @@ import { ApiError, type ErrorBody, tooManyRequests } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
 import { parseReadQuery } from './postgrest/parse.ts';
+import { createThreadCache } from './read/posts.ts';
 import { readRoutes, registerExtraRoutes, rpcRoutes } from './routes.ts';
 import type { RpcContext } from './rpc/define.ts';
 import { createServices, type Services } from './services.ts';
@@ -144,6 +145,14 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
 
   // Reads: GET /api/<resource>?<PostgREST grammar>
+  const threadCache =
+    config.threadCacheMiB > 0
+      ? createThreadCache({
+          minRows: config.threadCacheMinRows,
+          ttlMs: config.threadCacheTtlMs,
+          maxBytes: config.threadCacheMiB * 1024 * 1024,
+        })
+      : undefined;
   for (const resource of readRoutes) {
     app.get(`/api/${resource.name}`, async (request, reply) => {
       const url = new URL(request.url, 'http://local');
@@ -151,7 +160,13 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       const viewer = request.viewer;
       const result = await runRead(
         resource,
-        { viewerId: viewer?.id ?? null, roles: viewer?.roles ?? [], db, filesCdn: config.filesCdn },
+        {
+          viewerId: viewer?.id ?? null,
+          roles: viewer?.roles ?? [],
+          db,
+          filesCdn: config.filesCdn,
+          threadCache,
+        },
         query,
         countMode(request.headers.prefer as string | undefined),
       );
@@ -173,7 +188,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
             );
         }
         // The one element of the array PostgreSQL built.
-        return reply.send(result.json.slice(result.json.indexOf('{'), result.json.lastIndexOf('}') + 1));
+        const json = result.json.toString();
+        return reply.send(json.slice(json.indexOf('{'), json.lastIndexOf('}') + 1));
       }
       return reply.send(result.json);
     });

@@ -45,6 +45,12 @@ export interface Config {
   trustProxy: boolean | string;
   /** Load the demo content at start when the database has no posts (set by `npm start` and e2e). */
   demoContent: boolean;
+  /** The thread cache (read/threadCache.ts): threads of at least this many rows are cached. */
+  threadCacheMinRows: number;
+  /** How old authors' avatars and presence may be in a cached thread. */
+  threadCacheTtlMs: number;
+  /** Memory for cached threads, in MiB; 0 turns the cache off. */
+  threadCacheMiB: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,6 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: env.RATE_LIMITS !== '0',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     demoContent: env.DEMO_CONTENT === '1',
+    threadCacheMinRows: int(env, 'THREAD_CACHE_MIN_ROWS', 300),
+    threadCacheTtlMs: int(env, 'THREAD_CACHE_TTL_MS', 15_000),
+    threadCacheMiB: int(env, 'THREAD_CACHE_MIB', 256),
   };
 }
 

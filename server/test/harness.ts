@@ -93,6 +93,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     // Tests play several clients from one machine by sending X-Forwarded-For, as a proxy would.
     TRUST_PROXY: '1',
+    // Threads with a comment go through the thread cache, as long threads do in production (300).
+    THREAD_CACHE_MIN_ROWS: '2',
     ...(pgDb ? { DATABASE_URL: pgDb.databaseUrl } : {}),
     ...env,
   });

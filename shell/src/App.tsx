@@ -29,25 +29,29 @@ const MODAL_PATH = /^\/post\/[^/]+\/?$/;
 /** Pages that stay behind an opened post: reading pages, not forms that hand over to the post. */
 const NO_BACKGROUND = /^\/(add|edit|draft|post|reload)(\/|$)/;
 
+/** What a post opened directly (a deep link, a reload, a link from a form) is drawn over (§2). */
+const HOME_BACKGROUND: Location = { pathname: '/', search: '', hash: '', state: null, key: 'home' };
+
 /**
  * Which page an opened post is drawn over. A feed may say so itself with
  * `state: { background: location }`; otherwise a post opened by a link from a reading page
  * (a push, not a reload or a deep link) goes over that page, so closing it (back) returns to the
- * page as it was, scroll included. Decided once per history entry.
+ * page as it was, scroll included. Any other way in draws it over the home feed, which closing
+ * the post then shows. Decided once per history entry.
  */
 function useBackground(location: Location): Location | undefined {
   const navigationType = useNavigationType();
   const lastPage = useRef<Location | null>(null);
-  const chosen = useRef(new Map<string, Location | null>());
+  const chosen = useRef(new Map<string, Location>());
   const explicit = (location.state as ModalState | null)?.background;
   let background: Location | undefined = explicit;
   if (!background && MODAL_PATH.test(location.pathname)) {
     if (!chosen.current.has(location.key)) {
       const previous = lastPage.current;
       const usable = navigationType === 'PUSH' && previous && !NO_BACKGROUND.test(previous.pathname);
-      chosen.current.set(location.key, usable ? previous : null);
+      chosen.current.set(location.key, usable ? previous : HOME_BACKGROUND);
     }
-    background = chosen.current.get(location.key) ?? undefined;
+    background = chosen.current.get(location.key);
   }
   useEffect(() => {
     if (!MODAL_PATH.test(location.pathname)) lastPage.current = location;
@@ -90,7 +94,10 @@ function Shell() {
 
   return (
     <Layout>
-      <Routes location={background ?? location}>{pageRoutes()}</Routes>
+      {/* Under an open post the page is inert: no focus, clicks or screen-reader reading. */}
+      <div className="gw-page-layer" inert={background ? true : undefined}>
+        <Routes location={background ?? location}>{pageRoutes()}</Routes>
+      </div>
       {background && <Routes>{modalRoutes()}</Routes>}
     </Layout>
   );

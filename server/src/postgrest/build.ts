@@ -19,7 +19,8 @@ export interface ReadResult {
    * The page as a JSON array, built by PostgreSQL (as PostgREST does): a 5,000-comment thread
    * is one text value instead of 5,000 rows parsed and re-serialised by Node.
    */
-  json: string;
+  /** A JSON array (bytes when it comes from a cache). */
+  json: string | Buffer;
   /** Rows in the page. */
   count: number;
   offset: number;
@@ -181,6 +182,8 @@ export async function runRead(
   query: ReadQuery,
   countMode: CountMode,
 ): Promise<ReadResult> {
+  const cached = await resource.cached?.(ctx, query, countMode);
+  if (cached) return cached;
   const present = topLevelColumns(query.filters);
   for (const required of resource.requiredFilters ?? []) {
     if (!present.has(required)) {

@@ -4,7 +4,7 @@
  * Values always travel as parameters, cast to the column's type.
  */
 import type { Queryable } from '../db/index.ts';
-import type { Filter } from './parse.ts';
+import type { Filter, ReadQuery } from './parse.ts';
 
 export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'timestamptz' | 'text[]' | 'json';
 
@@ -34,6 +34,22 @@ export interface ReadContext {
    */
   filters?: readonly Filter[];
   named?: ReadonlySet<string>;
+  /** The server's thread cache (one per app; see read/threadCache.ts); absent where reads are not cached. */
+  threadCache?: ReadCache;
+}
+
+/** An answer ready to send, as `runRead` gives it. */
+export interface CachedAnswer {
+  /** A JSON array (bytes when it comes from a cache). */
+  json: string | Buffer;
+  count: number;
+  offset: number;
+  total: number | null;
+}
+
+/** A cache that answers some requests of a resource, or null to let the read engine answer. */
+export interface ReadCache {
+  read(ctx: ReadContext, query: ReadQuery, countMode: string | null): Promise<CachedAnswer | null>;
 }
 
 export interface SqlFragment {
@@ -66,6 +82,8 @@ export interface Resource {
    * keeps a counter for (e.g. a tag's post count). Return null to fall back to counting rows.
    */
   fastCount?(ctx: ReadContext, equalities: Map<string, string>): Promise<number | null>;
+  /** An answer from a cache, tried first; null lets the read engine build it. */
+  cached?(ctx: ReadContext, query: ReadQuery, countMode: string | null): Promise<CachedAnswer | null>;
 }
 
 export function defineResource(resource: Resource): Resource {

@@ -17,6 +17,7 @@
  */
 import { type ColumnDef, defineResource, type ReadContext, type Resource } from '../postgrest/resource.ts';
 import { avatarColumn, fileListSql, withCdn } from './fileRefs.ts';
+import { ThreadCache, type ThreadCacheOptions } from './threadCache.ts';
 
 /**
  * Content is shown only for public posts; deleted and excluded ones keep only their frame. Feeds
@@ -72,9 +73,15 @@ const joins = (source: string, ctx: ReadContext) =>
   LEFT JOIN post_actions pa ON pa.post_id = p.id AND pa.user_id = $1::integer
   CROSS JOIN ${VIEWER_PERKS}`;
 
+/** The viewer blocked the author (`blocked`). */
 const VIEWER_BLOCKED = 'p.user_id = ANY(v.blocked_users)';
+/**
+ * The viewer blocked one of the post's tags or domains, or the author blocked the viewer
+ * (`blacklisted`). The authors who block the viewer are one hashed subquery (perks_blocked_by_idx),
+ * not a lookup per row: a 5,000-comment thread tests every row.
+ */
 const VIEWER_BLACKLISTED = `(p.tags && v.blocked_tags OR p.domains && v.blocked_domains
-  OR EXISTS (SELECT 1 FROM perks b WHERE b.user_id = p.user_id AND b.action = 'block' AND b.target_user = $1::integer))`;
+  OR p.user_id IN (SELECT b.user_id FROM perks b WHERE b.target_user = $1::integer AND b.action = 'block'))`;
 
 export function postColumns(shown: Shown): Record<string, ColumnDef> {
   return {
@@ -166,6 +173,8 @@ export const postsRead = postsResource({
   extra: {
     // A whole thread in one read (the modal loads it at once, oldest first).
     maxLimitFor: (filtered) => (filtered.has('uber') ? 10_000 : undefined),
+    // A long thread from the server's thread cache (read/threadCache.ts) when it has one.
+    cached: async (ctx, query, countMode) => (await ctx.threadCache?.read(ctx, query, countMode)) ?? null,
     // A user's posts: the counters on users, instead of counting rows.
     async fastCount(ctx, equalities) {
       if (equalities.size !== 1 || !equalities.has('user')) return null;
@@ -254,3 +263,14 @@ export const previewsRead = postsResource({
 });
 
 export const postReads: Resource[] = [postsRead, feedRead, lurkingRead, favoritesRead, previewsRead];
+
+/** The server's thread cache over `posts`, with the viewer columns' own SQL. */
+export function createThreadCache(
+  options: Pick<ThreadCacheOptions, 'minRows' | 'ttlMs' | 'maxBytes' | 'now'>,
+): ThreadCache {
+  return new ThreadCache({
+    ...options,
+    resource: postsRead,
+    sql: { viewerPerks: VIEWER_PERKS, blocked: `(${VIEWER_BLOCKED})`, blacklisted: VIEWER_BLACKLISTED },
+  });
+}
