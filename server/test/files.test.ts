@@ -137,6 +137,35 @@ describe('file_create', () => {
     expect(posts.json()[0].files).toHaveLength(10);
   });
 
+  it('stops serving a deleted or removed post\'s files, unless another post or an avatar uses them', async () => {
+    const png = await canvas().png().toBuffer();
+    const [only, shared, avatar, removed] = await Promise.all(
+      [0, 1, 2, 3].map(async () => (await upload(writer, png)).json().file as string),
+    );
+    const first = await writer.rpc('post_create', { body: 'zdjęcia', files: [only, shared, avatar] });
+    const second = await writer.rpc('post_create', { body: 'to samo zdjęcie', files: [shared] });
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await writer.rpc('user_update', { avatar })).statusCode).toBe(200);
+
+    expect((await writer.rpc('post_delete', { post: first.json().post })).statusCode).toBe(200);
+    const status = async (file: string) =>
+      (await server.app.inject({ method: 'GET', url: `/files/${file}` })).statusCode;
+    expect(await status(only as string)).toBe(404);
+    expect(await status(shared as string)).toBe(200);
+    expect(await status(avatar as string)).toBe(200);
+
+    // A moderator's removal does the same.
+    const moderator = await signIn(
+      server,
+      await createUser(server.db, { username: 'moderator1', roles: ['moderator'] }),
+    );
+    const third = await writer.rpc('post_create', { body: 'do usunięcia', files: [removed] });
+    const moderated = await moderator.rpc('moderate', { post: third.json().post, resolve: 'delete-post' });
+    expect(moderated.statusCode, moderated.body).toBe(200);
+    expect(await status(removed as string)).toBe(404);
+    expect(await status(shared as string)).toBe(200);
+  });
+
   it('answers 404 for unknown or malformed names', async () => {
     for (const url of ['/files/abcdefgh.png', '/files/..%2F..%2Fetc%2Fpasswd', '/files/abcdefgh.html']) {
       expect((await server.app.inject({ method: 'GET', url })).statusCode).toBe(404);

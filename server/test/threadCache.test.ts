@@ -59,7 +59,7 @@ describe('thread cache', () => {
     expect(limited).toEqual((await engine(null)).slice(0, 2));
   });
 
-  it("answers a signed-in viewer with their own votes, favourite, report and blocks", async () => {
+  it('answers a signed-in viewer with their own votes, favourite, report and blocks', async () => {
     const [first, second, third] = comments as [number, number, number];
     expect((await bob.api.rpc('post_vote', { post: third, vote: -1 })).statusCode).toBe(200);
     expect((await bob.api.rpc('favorite_post', { post: top, favorite: true })).statusCode).toBe(200);
@@ -74,7 +74,12 @@ describe('thread cache', () => {
     expect(byPost.get(third)).toMatchObject({ voted: -1, downvotes: 1, value: -1, blocked: true });
     expect(byPost.get(top)).toMatchObject({ favorite: true, blocked: true });
     expect(byPost.get(second)).toMatchObject({ report: 'rules', blacklisted: true, blocked: false });
-    expect(byPost.get(first)).toMatchObject({ voted: 0, favorite: false, blocked: false, blacklisted: false });
+    expect(byPost.get(first)).toMatchObject({
+      voted: 0,
+      favorite: false,
+      blocked: false,
+      blacklisted: false,
+    });
     // Nobody else sees bob's state.
     expect(await rows(cez.api, threadPath())).toEqual(await engine(cez.id));
     expect(await rows(caller(server), threadPath())).toEqual(await engine(null));

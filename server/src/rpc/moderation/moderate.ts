@@ -3,10 +3,12 @@
  * (USER IS THE AUTHOR); only admins may ban an admin. Deleting sets mode 'excluded' and clears
  * the content (as the author's delete does); banning sets users.status 'banned' and revokes
  * every session. The post's open reports are closed and a moderation row records who, when,
- * how, the report counts and a snapshot of the title and text for the admins' list.
+ * how, the report counts and a snapshot of the title and text for the admins' list. A removed
+ * post's uploads that nothing else uses are deleted.
  */
 import { moderateInput } from 'shared-api/validation';
 import { revokeAllSessions } from '../../auth/session.ts';
+import { deleteStored, releaseFiles } from '../../files/release.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 import { CLEARED_CONTENT } from '../post/write.ts';
@@ -21,17 +23,18 @@ export const moderate = defineRpc({
   access: 'moderator',
   input: moderateInput,
   async handle(ctx, input) {
-    const { db, viewer } = signedIn(ctx);
-    return db.transaction(async (tx) => {
+    const { db, viewer, services, request } = signedIn(ctx);
+    const released = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{
         id: number;
         user_id: number;
         title: string | null;
         source: string;
         mode: string;
+        files: string[];
         roles: string[];
       }>(
-        `SELECT p.id, p.user_id, p.title, p.source, p.mode, u.roles
+        `SELECT p.id, p.user_id, p.title, p.source, p.mode, p.files, u.roles
            FROM posts p JOIN users u ON u.id = p.user_id
           WHERE p.id = $1 FOR UPDATE OF p`,
         [input.post],
@@ -67,14 +70,21 @@ export const moderate = defineRpc({
       );
 
       let removed = [post.id];
+      let cleared: string[] = [];
       if (input.resolve === 'delete-post' || input.resolve === 'ban-user-and-delete-post') {
         await tx.query(`UPDATE posts SET ${CLEARED} WHERE id = $1 AND mode <> 'excluded'`, [post.id]);
+        cleared = post.files;
       } else if (input.resolve === 'ban-user-and-delete-all-posts') {
-        const { rows: all } = await tx.query<{ id: number }>(
-          `UPDATE posts SET ${CLEARED} WHERE user_id = $1 AND mode IN ('public', 'draft') RETURNING id`,
+        // The files as they were before clearing (the FROM row is read before the update).
+        const { rows: all } = await tx.query<{ id: number; files: string[] }>(
+          `UPDATE posts p SET ${CLEARED}
+             FROM posts old
+            WHERE old.id = p.id AND p.user_id = $1 AND p.mode IN ('public', 'draft')
+            RETURNING p.id, old.files`,
           [post.user_id],
         );
         removed = [post.id, ...all.map((row) => row.id)];
+        cleared = [...post.files, ...all.flatMap((row) => row.files)];
       }
       // Every removed post's open reports are closed with it.
       await tx.query('DELETE FROM report_queue WHERE post_id = ANY($1::int[])', [removed]);
@@ -82,7 +92,10 @@ export const moderate = defineRpc({
         await tx.query("UPDATE users SET status = 'banned' WHERE id = $1", [post.user_id]);
         await revokeAllSessions(tx, post.user_id);
       }
-      return { ok: true };
+      // A removed post's pictures stop being served (files/release.ts).
+      return releaseFiles(tx, post.user_id, [...new Set(cleared)]);
     });
+    await deleteStored(services.files, released, request.log);
+    return { ok: true };
   },
 });

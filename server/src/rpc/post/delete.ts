@@ -2,8 +2,10 @@
  * post_delete {post}: the author deletes a post (spec §4): mode deleted, content cleared
  * (title, url, body, source, files, tags, domains; words 0). Replies stay in the thread under
  * a 'deleted' placeholder. Reply, tag and user counters follow from the mode change (triggers).
+ * Its uploads that nothing else uses are deleted (files/release.ts).
  */
 import { postRefInput } from 'shared-api/validation';
+import { deleteStored, releaseFiles } from '../../files/release.ts';
 import { defineRpc, signedIn } from '../define.ts';
 import { CLEARED_CONTENT, loadOwnPost } from './write.ts';
 
@@ -12,15 +14,17 @@ export const postDelete = defineRpc({
   access: 'user',
   input: postRefInput,
   async handle(rawCtx, input) {
-    const { db, viewer } = signedIn(rawCtx);
-    return db.transaction(async (tx) => {
+    const { db, viewer, services, request } = signedIn(rawCtx);
+    const { post, released } = await db.transaction(async (tx) => {
       const post = await loadOwnPost(tx, input.post, viewer.id);
       await tx.query(
         `UPDATE posts SET mode = 'deleted', ${CLEARED_CONTENT}
           WHERE id = $1`,
         [post.id],
       );
-      return { ok: true, post: post.id };
+      return { post, released: await releaseFiles(tx, viewer.id, post.files) };
     });
+    await deleteStored(services.files, released, request.log);
+    return { ok: true, post: post.id };
   },
 });
