@@ -137,7 +137,7 @@ describe('file_create', () => {
     expect(posts.json()[0].files).toHaveLength(10);
   });
 
-  it('stops serving a deleted or removed post\'s files, unless another post or an avatar uses them', async () => {
+  it("stops serving a deleted or removed post's files, unless another post or an avatar uses them", async () => {
     const png = await canvas().png().toBuffer();
     const [only, shared, avatar, removed] = await Promise.all(
       [0, 1, 2, 3].map(async () => (await upload(writer, png)).json().file as string),

@@ -3,6 +3,7 @@
  * real connection pool; otherwise the same `pg.Pool` drives an embedded PGlite database
  * kept in the data folder, so the queries, result types and transactions are identical.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -43,11 +44,47 @@ export interface DbOptions {
   loadDataDir?: Blob | File;
 }
 
-async function inTransaction<T>(pool: pg.Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+/**
+ * Named (prepared) statements: each connection parses and plans a statement once and then only
+ * binds values, and after five runs PostgreSQL may keep a generic plan. Planning was half of a
+ * feed read's time in the database (about 3 of 6 ms for the home feed). The read engine builds
+ * SQL from a request's shape, so clients could invent new texts without end: only the first
+ * `PREPARED_MAX` distinct texts are prepared (each connection keeps what it prepared until it
+ * closes), and the rest run unnamed as before.
+ */
+export const PREPARED_MAX = 500;
+
+function createStatements() {
+  const names = new Map<string, string>();
+  return (text: string, values: readonly unknown[] | undefined): pg.QueryConfig => {
+    // Without parameters a text may hold several statements (migrations), which cannot be prepared.
+    if (!values?.length) return { text };
+    let name = names.get(text);
+    if (name === undefined && names.size < PREPARED_MAX) {
+      name = `s${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name === undefined
+      ? { text, values: values as unknown[] }
+      : { name, text, values: values as unknown[] };
+  };
+}
+
+type Statements = ReturnType<typeof createStatements>;
+
+async function inTransaction<T>(
+  pool: pg.Pool,
+  statement: Statements,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
+  const tx: Queryable = {
+    query: <R extends Row>(text: string, params?: readonly unknown[]) =>
+      client.query<R>(statement(text, params)),
+  };
   try {
     await client.query('BEGIN');
-    const result = await fn(client);
+    const result = await fn(tx);
     await client.query('COMMIT');
     return result;
   } catch (error) {
@@ -66,12 +103,13 @@ export async function openDb(options: DbOptions): Promise<Db> {
 async function openPostgres(connectionString: string, max: number): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max });
   pool.on('error', () => undefined); // an idle client's error must not crash the process
+  const statement = createStatements();
   let listener: pg.Client | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   return {
     kind: 'postgres',
-    query: (text, params) => pool.query(text, params as unknown[]),
-    transaction: (fn) => inTransaction(pool, fn),
+    query: (text, params) => pool.query(statement(text, params)),
+    transaction: (fn) => inTransaction(pool, statement, fn),
     async exec(script) {
       await pool.query(script);
     },
@@ -114,10 +152,11 @@ async function openPglite(options: DbOptions): Promise<Db> {
   // PGlite runs one statement at a time: a pool of one connection queues the rest,
   // and keeps a transaction's statements together.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  const statement = createStatements();
   return {
     kind: 'pglite',
-    query: (text, params) => pool.query(text, params as unknown[]),
-    transaction: (fn) => inTransaction(pool, fn),
+    query: (text, params) => pool.query(statement(text, params)),
+    transaction: (fn) => inTransaction(pool, statement, fn),
     async exec(script) {
       await pool.query(script);
     },
