@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { fetchThread, type Post, postKeys } from './posts.ts';
-import { STALE } from './queryClient.ts';
+import { queryClient, STALE } from './queryClient.ts';
 import { type CommentSort, DEFAULT_COMMENT_SORT, isCommentSort } from './thread/tree.ts';
 import { LIMITS } from './validation/rules.ts';
 
@@ -14,13 +14,23 @@ export * from './thread/tree.ts';
 /** A thread row: the §3 Post plus the time of the newest reply below it (sort 'active'). */
 export type ThreadPost = Post & { active?: string | null };
 
+const threadQuery = (uber: number) => ({
+  queryKey: postKeys.thread(uber),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchThread(uber, signal) as Promise<ThreadPost[]>,
+  staleTime: STALE.feed,
+});
+
 export function useThread(uber: number) {
-  return useQuery({
-    queryKey: postKeys.thread(uber),
-    queryFn: ({ signal }) => fetchThread(uber, signal) as Promise<ThreadPost[]>,
-    staleTime: STALE.feed,
-    enabled: Number.isInteger(uber) && uber > 0,
-  });
+  return useQuery({ ...threadQuery(uber), enabled: Number.isInteger(uber) && uber > 0 });
+}
+
+/**
+ * Starts loading a thread before mf-post has arrived: the shell calls it when the URL becomes
+ * /post/{post}, so the (possibly megabytes of) thread downloads while the remote's code does.
+ */
+export function prefetchThread(uber: number): void {
+  if (!Number.isInteger(uber) || uber <= 0) return;
+  void queryClient.prefetchQuery(threadQuery(uber));
 }
 
 export const SORT_COOKIE = 'gwar_sort';

@@ -12,7 +12,7 @@ import {
   useNavigate,
   useNavigationType,
 } from 'react-router-dom';
-import { queryClient, setRedirectHome, useSessionUser } from 'shared-api';
+import { prefetchThread, queryClient, setRedirectHome, useSessionUser } from 'shared-api';
 import { applyTheme, currentTheme } from 'shared-ui';
 import { Layout } from './layout/Layout.tsx';
 import { CrashBoundary } from './pages/CrashBoundary.tsx';
@@ -80,10 +80,19 @@ function useUserTheme() {
   }, [theme]);
 }
 
+/** An opened post's thread starts downloading at once, beside mf-post's code. */
+function usePrefetchThread(pathname: string) {
+  useEffect(() => {
+    const match = /^\/post\/(\d+)\/?$/.exec(pathname);
+    if (match) prefetchThread(Number(match[1]));
+  }, [pathname]);
+}
+
 function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const background = useBackground(location);
+  usePrefetchThread(location.pathname);
   useSessionCheck();
   useUserTheme();
   useScrollToTop(location, background);
