@@ -76,3 +76,16 @@ test('a guest is asked to sign in for chats and notifications', async ({ page })
   await expect(page.getByText(/Zaloguj się, aby zobaczyć odpowiedzi/)).toBeVisible();
   expect((await page.request.get('/api/chats')).status()).toBe(401);
 });
+
+test('a conversation starts from the other user’s profile', async ({ browser }) => {
+  const demo = await signedInPage(browser, 'demo');
+  await demo.goto('/user/admin');
+  await demo.getByRole('link', { name: 'Napisz wiadomość' }).click();
+  await expect(demo).toHaveURL(/\/chat\/admin$/);
+  await expect(demo.getByRole('textbox', { name: 'Wiadomość do @admin' })).toBeVisible();
+  // not on one's own profile
+  await demo.goto('/user/demo');
+  await expect(demo.getByRole('link', { name: 'Edytuj ustawienia' })).toBeVisible();
+  await expect(demo.getByRole('link', { name: 'Napisz wiadomość' })).toHaveCount(0);
+  await demo.context().close();
+});

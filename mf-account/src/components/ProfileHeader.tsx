@@ -1,4 +1,7 @@
-/** The profile card: avatar, presence, rating, join date, counts, and follow/block for others. */
+/**
+ * The profile card: avatar, presence, rating, join date, counts, and for others follow/block and
+ * a link to a private conversation.
+ */
 import { Link } from 'react-router-dom';
 import { type Profile, usePerkState, useSessionUser } from 'shared-api';
 import { Avatar, Button, Card, openDialog, PresenceDot, RelativeTime } from 'shared-ui';
@@ -67,6 +70,15 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
                 <Button variant={blocked ? 'danger' : 'ghost'} onClick={openPerks} aria-haspopup="dialog">
                   {blocked ? 'Zablokowany' : 'Zablokuj'}
                 </Button>
+                {/* A private conversation (mf-chat); none with someone the viewer blocked. */}
+                {!blocked && (
+                  <Link
+                    className="gw-button gw-button--secondary"
+                    to={`/chat/${encodeURIComponent(profile.user)}`}
+                  >
+                    Napisz wiadomość
+                  </Link>
+                )}
               </>
             ) : (
               <p className="acc-muted">
