@@ -89,3 +89,26 @@ test('a conversation starts from the other user’s profile', async ({ browser }
   await expect(demo.getByRole('link', { name: 'Napisz wiadomość' })).toHaveCount(0);
   await demo.context().close();
 });
+
+test('a new message shows on the open chat list and in the badge without waiting for a poll', async ({
+  browser,
+}) => {
+  const receiver = await signedInPage(browser, 'demo');
+  const sender = await signedInPage(browser, 'moderator');
+  const live = receiver.waitForResponse((response) => response.url().endsWith('/api/live'));
+  await receiver.goto('/chats');
+  expect((await live).status()).toBe(200);
+  const text = `Na żywo ${Date.now().toString(36)}`;
+  const sent = await sender.request.post('/api/rpc/chat_send', {
+    data: { username: 'demo', body: text },
+    headers: origin(),
+  });
+  expect(sent.ok()).toBe(true);
+  // The list polls every 15 s (60 s with live events) and the badge every 60 s: this is the event.
+  await expect(receiver.getByRole('link', { name: /@moderator/ })).toContainText(text, { timeout: 5000 });
+  await expect(receiver.getByRole('link', { name: /^Rozmowy \(\d+ nieprzeczytan/ }).first()).toBeVisible({
+    timeout: 5000,
+  });
+  await receiver.context().close();
+  await sender.context().close();
+});

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerFileRoutes } from './files/serve.ts';
+import { registerLive } from './http/live.ts';
 import type { Resource } from './postgrest/resource.ts';
 import { chatsResource } from './read/chats.ts';
 import { draftsRead } from './read/drafts.ts';
@@ -100,7 +101,8 @@ export const rpcRoutes: RpcDefinition<any, unknown>[] = [
   tagDrop,
 ];
 
-/** Routes outside the PostgREST grammar (uploaded files, captcha images). */
+/** Routes outside the PostgREST grammar (uploaded files, live events). */
 export async function registerExtraRoutes(app: FastifyInstance): Promise<void> {
   registerFileRoutes(app);
+  registerLive(app);
 }

@@ -1,16 +1,20 @@
 /**
  * Private chats: the conversation list, one conversation's messages, sending and reading.
- * New messages reach the browser by polling (CHAT_POLL_MS in an open conversation,
- * CHAT_LIST_POLL_MS on the list) while the tab is visible: plain HTTP that survives proxies,
- * sleeping laptops and server restarts, at the cost of a few seconds' delay.
+ * New messages arrive at once through the shell's live connection (live.ts: a 'chat' event
+ * refetches that conversation and the list). Polling stays underneath (CHAT_POLL_MS in an open
+ * conversation, CHAT_LIST_POLL_MS on the list, while the tab is visible), slowed to
+ * LIVE_FALLBACK_POLL_MS while the live connection is up: plain HTTP that survives proxies that
+ * buffer events, sleeping laptops and server restarts.
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { getPage, rpc } from './client.ts';
+import { pollEvery } from './live.ts';
 import { queryClient } from './queryClient.ts';
 import { type FileRef, patchSessionUser } from './session.ts';
 
 export const CHAT_POLL_MS = 4000;
 export const CHAT_LIST_POLL_MS = 15_000;
+export const LIVE_FALLBACK_POLL_MS = 60_000;
 export const CHATS_PAGE = 30;
 export const MESSAGES_PAGE = 50;
 
@@ -65,7 +69,7 @@ export function useChats(enabled = true) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) =>
       last.rows.length < CHATS_PAGE ? undefined : (last.rows[last.rows.length - 1]?.updated ?? undefined),
-    refetchInterval: CHAT_LIST_POLL_MS,
+    refetchInterval: pollEvery(CHAT_LIST_POLL_MS, LIVE_FALLBACK_POLL_MS),
     staleTime: 0,
   });
 }
@@ -93,7 +97,7 @@ export function useMessages(chat: string | null) {
     getNextPageParam: (last) =>
       last.rows.length < MESSAGES_PAGE ? undefined : (last.rows[last.rows.length - 1]?.id ?? undefined),
     enabled: chat !== null,
-    refetchInterval: CHAT_POLL_MS,
+    refetchInterval: pollEvery(CHAT_POLL_MS, LIVE_FALLBACK_POLL_MS),
     staleTime: 0,
   });
 }

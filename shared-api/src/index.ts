@@ -10,6 +10,7 @@ export * from './client.ts';
 export * from './drafts.ts';
 export * from './errors.ts';
 export * from './files.ts';
+export * from './live.ts';
 export * from './notifications.ts';
 export * from './perks.ts';
 export * from './posts.ts';

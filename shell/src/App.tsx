@@ -17,6 +17,7 @@ import { applyTheme, currentTheme } from 'shared-ui';
 import { Layout } from './layout/Layout.tsx';
 import { CrashBoundary } from './pages/CrashBoundary.tsx';
 import { modalRoutes, pageRoutes } from './routes.tsx';
+import { useLiveEvents } from './session/live.ts';
 import { useSessionCheck } from './session/session.ts';
 
 export const PAGE_TITLE = 'Gwar – dołącz do dyskusji';
@@ -94,6 +95,7 @@ function Shell() {
   const background = useBackground(location);
   usePrefetchThread(location.pathname);
   useSessionCheck();
+  useLiveEvents();
   useUserTheme();
   useScrollToTop(location, background);
 
