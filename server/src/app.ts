@@ -20,6 +20,7 @@ import { ApiError, type ErrorBody, tooManyRequests } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
 import { parseReadQuery } from './postgrest/parse.ts';
+import { GuestCache } from './read/guestCache.ts';
 import { createThreadCache } from './read/posts.ts';
 import { readRoutes, registerExtraRoutes, rpcRoutes } from './routes.ts';
 import type { RpcContext } from './rpc/define.ts';
@@ -153,6 +154,10 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
           maxBytes: config.threadCacheMiB * 1024 * 1024,
         })
       : undefined;
+  const guestCache =
+    config.guestCacheMs > 0
+      ? new GuestCache({ ttlMs: config.guestCacheMs, maxEntries: 1000, maxAnswer: 256 * 1024 })
+      : undefined;
   for (const resource of readRoutes) {
     app.get(`/api/${resource.name}`, async (request, reply) => {
       const url = new URL(request.url, 'http://local');
@@ -166,6 +171,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
           db,
           filesCdn: config.filesCdn,
           threadCache,
+          guestCache,
         },
         query,
         countMode(request.headers.prefer as string | undefined),

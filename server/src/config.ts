@@ -51,6 +51,8 @@ export interface Config {
   threadCacheTtlMs: number;
   /** Memory for cached threads, in MiB; 0 turns the cache off. */
   threadCacheMiB: number;
+  /** How old a guest's feed page may be (read/guestCache.ts); 0 turns the cache off. */
+  guestCacheMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     threadCacheMinRows: int(env, 'THREAD_CACHE_MIN_ROWS', 300),
     threadCacheTtlMs: int(env, 'THREAD_CACHE_TTL_MS', 15_000),
     threadCacheMiB: int(env, 'THREAD_CACHE_MIB', 256),
+    guestCacheMs: int(env, 'GUEST_CACHE_MS', 1000),
   };
 }
 

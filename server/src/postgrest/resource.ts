@@ -4,6 +4,7 @@
  * Values always travel as parameters, cast to the column's type.
  */
 import type { Queryable } from '../db/index.ts';
+import type { GuestCache } from '../read/guestCache.ts';
 import type { Filter, ReadQuery } from './parse.ts';
 
 export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'timestamptz' | 'text[]' | 'json';
@@ -36,6 +37,8 @@ export interface ReadContext {
   named?: ReadonlySet<string>;
   /** The server's thread cache (one per app; see read/threadCache.ts); absent where reads are not cached. */
   threadCache?: ReadCache;
+  /** The server's cache of guests' feed pages (one per app; see read/guestCache.ts). */
+  guestCache?: GuestCache;
 }
 
 /** An answer ready to send, as `runRead` gives it. */

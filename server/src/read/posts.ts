@@ -15,6 +15,8 @@
  * instead. The tag feed and /lurking start from the side tables of migration 0007 (post_tags,
  * post_domains), so they read by key instead of walking the newest posts.
  */
+
+import { type CountMode, runRead } from '../postgrest/build.ts';
 import { type ColumnDef, defineResource, type ReadContext, type Resource } from '../postgrest/resource.ts';
 import { avatarColumn, fileListSql, withCdn } from './fileRefs.ts';
 import { ThreadCache, type ThreadCacheOptions } from './threadCache.ts';
@@ -210,6 +212,16 @@ export const feedRead = postsResource({
   },
   where: () => `${PUBLIC_TOP} AND ${NOT_BLOCKED}`,
   defaultOrder: 'hot.desc,post.desc',
+  extra: {
+    // Guests' pages (all alike) from the server's guest cache, at most a second old.
+    cached: async (ctx, query, countMode) => {
+      const cache = ctx.guestCache;
+      if (ctx.viewerId !== null || !cache) return null;
+      return cache.read(`feed ${countMode} ${JSON.stringify(query)}`, () =>
+        runRead(feedRead, { ...ctx, guestCache: undefined }, query, countMode as CountMode),
+      );
+    },
+  },
 });
 
 /**

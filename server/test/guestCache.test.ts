@@ -1,0 +1,41 @@
+/**
+ * The guests' feed cache through the app: guests share a page for GUEST_CACHE_MS, signed-in
+ * readers never see a cached page, and a bad request is still a 400.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, publish, rows } from './feeds-helpers.ts';
+import { caller, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let ala: Actor;
+
+beforeAll(async () => {
+  // A long time, so the test cannot race the clock (production: 1000 ms).
+  server = await startTestServer({ GUEST_CACHE_MS: '60000' });
+  ala = await actor(server, 'ala');
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('guest feed cache', () => {
+  it('shares a guest page, never a signed-in one', async () => {
+    const guest = caller(server);
+    const first = await publish(ala, 'Pierwszy wpis w mikroblogu');
+    const path = '/api/feed?kind=eq.micro&order=post.desc';
+    expect((await rows<{ post: number }>(guest, path)).map((r) => r.post)).toEqual([first]);
+    const second = await publish(ala, 'Drugi wpis w mikroblogu');
+    // the guest page is the cached one; a signed-in reader, another page or a count is fresh
+    expect((await rows<{ post: number }>(guest, path)).map((r) => r.post)).toEqual([first]);
+    expect((await rows<{ post: number }>(ala.api, path)).map((r) => r.post)).toEqual([second, first]);
+    expect((await rows<{ post: number }>(guest, `${path}&limit=5`)).map((r) => r.post)).toEqual([
+      second,
+      first,
+    ]);
+    const counted = await guest.get(path, { prefer: 'count=exact' });
+    expect(counted.headers['content-range']).toBe('0-1/2');
+    const bad = await guest.get('/api/feed?nope=eq.1');
+    expect(bad.statusCode).toBe(400);
+  });
+});
