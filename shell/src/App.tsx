@@ -26,7 +26,8 @@ interface ModalState {
   background?: Location;
 }
 
-const MODAL_PATH = /^\/post\/[^/]+\/?$/;
+/** /post/{post}; the capture is the post's id (anything else is not a post: nothing to prefetch). */
+const MODAL_PATH = /^\/post\/([^/]+)\/?$/;
 /** Pages that stay behind an opened post: reading pages, not forms that hand over to the post. */
 const NO_BACKGROUND = /^\/(add|edit|draft|post|reload)(\/|$)/;
 
@@ -84,7 +85,7 @@ function useUserTheme() {
 /** An opened post's thread starts downloading at once, beside mf-post's code. */
 function usePrefetchThread(pathname: string) {
   useEffect(() => {
-    const match = /^\/post\/(\d+)\/?$/.exec(pathname);
+    const match = MODAL_PATH.exec(pathname);
     if (match) prefetchThread(Number(match[1]));
   }, [pathname]);
 }

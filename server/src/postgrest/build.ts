@@ -6,26 +6,13 @@
 import { ApiError, badRequest } from '../http/errors.ts';
 import type { Condition, Filter, OrderTerm, ReadQuery } from './parse.ts';
 import { parseOrder } from './parse.ts';
-import type { ColumnDef, ColumnType, ReadContext, Resource } from './resource.ts';
+import type { ColumnDef, ColumnType, CountMode, ReadContext, ReadResult, Resource } from './resource.ts';
 
 export const DEFAULT_MAX_LIMIT = 100;
 /** Above this many rows a `count=estimated` uses the planner's estimate instead of counting. */
 export const ESTIMATE_THRESHOLD = 10_000;
 
-export type CountMode = 'exact' | 'planned' | 'estimated' | null;
-
-export interface ReadResult {
-  /**
-   * The page as a JSON array, built by PostgreSQL (as PostgREST does): a 5,000-comment thread
-   * is one text value instead of 5,000 rows parsed and re-serialised by Node.
-   */
-  /** A JSON array (bytes when it comes from a cache). */
-  json: string | Buffer;
-  /** Rows in the page. */
-  count: number;
-  offset: number;
-  total: number | null;
-}
+export type { CountMode, ReadResult } from './resource.ts';
 
 const SCALAR_CAST: Record<ColumnType, string> = {
   int: 'integer',

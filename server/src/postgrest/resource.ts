@@ -4,8 +4,10 @@
  * Values always travel as parameters, cast to the column's type.
  */
 import type { Queryable } from '../db/index.ts';
-import type { GuestCache } from '../read/guestCache.ts';
 import type { Filter, ReadQuery } from './parse.ts';
+
+/** `Prefer: count=...`: how a total for Content-Range is found, if one is asked for. */
+export type CountMode = 'exact' | 'planned' | 'estimated' | null;
 
 export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'timestamptz' | 'text[]' | 'json';
 
@@ -38,13 +40,18 @@ export interface ReadContext {
   /** The server's thread cache (one per app; see read/threadCache.ts); absent where reads are not cached. */
   threadCache?: ReadCache;
   /** The server's cache of guests' feed pages (one per app; see read/guestCache.ts). */
-  guestCache?: GuestCache;
+  guestCache?: KeyedCache;
 }
 
-/** An answer ready to send, as `runRead` gives it. */
-export interface CachedAnswer {
-  /** A JSON array (bytes when it comes from a cache). */
+/** A read's answer, ready to send: what `runRead` gives, built or from a cache. */
+export interface ReadResult {
+  /**
+   * The page as a JSON array, built by PostgreSQL (as PostgREST does): a 5,000-comment thread
+   * is one text value instead of 5,000 rows parsed and re-serialised by Node. Bytes when it
+   * comes from a cache.
+   */
   json: string | Buffer;
+  /** Rows in the page. */
   count: number;
   offset: number;
   total: number | null;
@@ -52,7 +59,12 @@ export interface CachedAnswer {
 
 /** A cache that answers some requests of a resource, or null to let the read engine answer. */
 export interface ReadCache {
-  read(ctx: ReadContext, query: ReadQuery, countMode: string | null): Promise<CachedAnswer | null>;
+  read(ctx: ReadContext, query: ReadQuery, countMode: CountMode): Promise<ReadResult | null>;
+}
+
+/** A cache of answers by key: the stored one, or `build()`'s. */
+export interface KeyedCache {
+  read(key: string, build: () => Promise<ReadResult>): Promise<ReadResult>;
 }
 
 export interface SqlFragment {
@@ -86,7 +98,7 @@ export interface Resource {
    */
   fastCount?(ctx: ReadContext, equalities: Map<string, string>): Promise<number | null>;
   /** An answer from a cache, tried first; null lets the read engine build it. */
-  cached?(ctx: ReadContext, query: ReadQuery, countMode: string | null): Promise<CachedAnswer | null>;
+  cached?(ctx: ReadContext, query: ReadQuery, countMode: CountMode): Promise<ReadResult | null>;
 }
 
 export function defineResource(resource: Resource): Resource {

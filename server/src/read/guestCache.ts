@@ -6,7 +6,7 @@
  * readers always get a fresh page. Concurrent misses share one build. Bounded by entry count
  * (least recently stored out first) and by answer size.
  */
-import type { CachedAnswer } from '../postgrest/resource.ts';
+import type { KeyedCache, ReadResult } from '../postgrest/resource.ts';
 
 export interface GuestCacheOptions {
   ttlMs: number;
@@ -18,10 +18,10 @@ export interface GuestCacheOptions {
 
 interface Entry {
   at: number;
-  answer: Promise<CachedAnswer>;
+  answer: Promise<ReadResult>;
 }
 
-export class GuestCache {
+export class GuestCache implements KeyedCache {
   private readonly entries = new Map<string, Entry>();
   private readonly now: () => number;
 
@@ -30,7 +30,7 @@ export class GuestCache {
   }
 
   /** The cached answer for `key`, or `build()`'s (stored when it succeeds and is small enough). */
-  async read(key: string, build: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+  async read(key: string, build: () => Promise<ReadResult>): Promise<ReadResult> {
     const found = this.entries.get(key);
     if (found && this.now() - found.at <= this.options.ttlMs) return found.answer;
     const entry: Entry = { at: this.now(), answer: build() };

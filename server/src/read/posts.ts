@@ -15,8 +15,7 @@
  * instead. The tag feed and /lurking start from the side tables of migration 0007 (post_tags,
  * post_domains), so they read by key instead of walking the newest posts.
  */
-
-import { type CountMode, runRead } from '../postgrest/build.ts';
+import { runRead } from '../postgrest/build.ts';
 import { type ColumnDef, defineResource, type ReadContext, type Resource } from '../postgrest/resource.ts';
 import { avatarColumn, fileListSql, withCdn } from './fileRefs.ts';
 import { ThreadCache, type ThreadCacheOptions } from './threadCache.ts';
@@ -218,7 +217,7 @@ export const feedRead = postsResource({
       const cache = ctx.guestCache;
       if (ctx.viewerId !== null || !cache) return null;
       return cache.read(`feed ${countMode} ${JSON.stringify(query)}`, () =>
-        runRead(feedRead, { ...ctx, guestCache: undefined }, query, countMode as CountMode),
+        runRead(feedRead, { ...ctx, guestCache: undefined }, query, countMode),
       );
     },
   },

@@ -27,7 +27,7 @@
  */
 import { runRead } from '../postgrest/build.ts';
 import type { OrderTerm, ReadQuery } from '../postgrest/parse.ts';
-import type { CachedAnswer, ReadCache, ReadContext, Resource } from '../postgrest/resource.ts';
+import type { CountMode, ReadCache, ReadContext, ReadResult, Resource } from '../postgrest/resource.ts';
 
 /** Columns read fresh on every request. */
 const LIVE_COLUMNS = new Set(['upvotes', 'downvotes', 'value']);
@@ -99,8 +99,8 @@ interface Live {
   rows: number;
   /** The counters as PostgreSQL sent them: the guests' answer is kept while they stay the same. */
   votesText: string;
-  /** id → [upvotes, downvotes] */
-  votes: Map<number, [number, number]>;
+  /** id → [upvotes, downvotes], parsed from `votesText` only when a row is (re)written. */
+  votes(): Map<number, [number, number]>;
   /** id → the viewer's non-default columns */
   viewer: Map<number, Record<string, unknown>>;
 }
@@ -156,7 +156,7 @@ export class ThreadCache implements ReadCache {
   }
 
   /** The thread from the cache, or null when the request is not one it serves. */
-  async read(ctx: ReadContext, query: ReadQuery, countMode: string | null): Promise<CachedAnswer | null> {
+  async read(ctx: ReadContext, query: ReadQuery, countMode: CountMode): Promise<ReadResult | null> {
     const uber = threadOf(query);
     if (uber === null) return null;
     const selected = this.selected(query);
@@ -202,11 +202,17 @@ export class ThreadCache implements ReadCache {
       blocks: string | null;
     }>(this.liveSql, [ctx.viewerId, uber]);
     const row = rows[0];
-    const votes = new Map<number, [number, number]>();
-    const numbers = row?.votes ? row.votes.split(',') : [];
-    for (let i = 0; i + 2 < numbers.length; i += 3) {
-      votes.set(Number(numbers[i]), [Number(numbers[i + 1]), Number(numbers[i + 2])]);
-    }
+    const votesText = row?.votes ?? '';
+    let votes: Map<number, [number, number]> | null = null;
+    const parseVotes = () => {
+      if (votes) return votes;
+      votes = new Map();
+      const numbers = votesText ? votesText.split(',') : [];
+      for (let i = 0; i + 2 < numbers.length; i += 3) {
+        votes.set(Number(numbers[i]), [Number(numbers[i + 1]), Number(numbers[i + 2])]);
+      }
+      return votes;
+    };
     const viewer = new Map<number, Record<string, unknown>>();
     const mine = (id: number) => {
       const state = viewer.get(id) ?? {};
@@ -228,7 +234,7 @@ export class ThreadCache implements ReadCache {
     ][]) {
       Object.assign(mine(id), { blocked, blacklisted });
     }
-    return { version: row?.version ?? '0', rows: row?.rows ?? 0, votesText: row?.votes ?? '', votes, viewer };
+    return { version: row?.version ?? '0', rows: row?.rows ?? 0, votesText, votes: parseVotes, viewer };
   }
 
   /**
@@ -350,13 +356,14 @@ export class ThreadCache implements ReadCache {
       .filter((row): row is number => row !== undefined && row < limit)
       .sort((a, b) => a - b);
     if (!touched.length) return base.bytes;
+    const staticPart = this.joinedStatic(entry, selected);
+    const dynamic = dynamicColumns(selected);
     const parts: Buffer[] = [];
     let at = 0;
     for (const row of touched) {
       parts.push(base.bytes.subarray(at, base.starts[row]));
       const state = live.viewer.get(entry.ids[row] as number);
-      const staticText = this.joinedStatic(entry, selected)[row] as string;
-      parts.push(Buffer.from(this.rowText(entry, live, dynamicColumns(selected), row, state, staticText)));
+      parts.push(Buffer.from(this.rowText(entry, live, dynamic, row, state, staticPart[row] as string)));
       at = base.ends[row] as number;
     }
     parts.push(base.bytes.subarray(at));
@@ -392,7 +399,7 @@ export class ThreadCache implements ReadCache {
   ): string {
     const id = entry.ids[row] as number;
     let text = staticText;
-    const [up, down] = live.votes.get(id) ?? [entry.upvotes[row] as number, entry.downvotes[row] as number];
+    const [up, down] = live.votes().get(id) ?? [entry.upvotes[row] as number, entry.downvotes[row] as number];
     for (const name of dynamic) {
       let value: unknown;
       if (LIVE_COLUMNS.has(name)) value = name === 'upvotes' ? up : name === 'downvotes' ? down : up - down;

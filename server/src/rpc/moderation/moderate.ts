@@ -84,7 +84,8 @@ export const moderate = defineRpc({
           [post.user_id],
         );
         removed = [post.id, ...all.map((row) => row.id)];
-        cleared = [...post.files, ...all.flatMap((row) => row.files)];
+        // The moderated post is one of them (or was deleted by its author, with no files left).
+        cleared = all.flatMap((row) => row.files);
       }
       // Every removed post's open reports are closed with it.
       await tx.query('DELETE FROM report_queue WHERE post_id = ANY($1::int[])', [removed]);
