@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { freePort } from '../server/scripts/postgres.mjs';
+import { chromiumLaunchOptions } from './lib/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -31,7 +32,6 @@ const { values: args } = parseArgs({
     json: { type: 'boolean', default: false },
   },
 });
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const POST_CARD = 'article[id^="post-"]';
 const CATEGORIES = ['MF runtime', 'shared libraries', 'shell code', 'mf-feed code', 'other remotes'];
 
@@ -174,16 +174,7 @@ async function startServer() {
 // ---- measurement ----------------------------------------------------------------------------
 
 async function measure(url) {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -5,7 +5,7 @@
  *
  *   pnpm build   # once: the production build of the shell and the remotes
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:4650/gwar_bench node bench/thread.mjs
- *   options (env): BENCH_RUNS (3), BENCH_PORT (4611), CHROMIUM (/usr/bin/chromium)
+ *   options (env): BENCH_RUNS (3), BENCH_PORT (4611), CHROMIUM_PATH (/usr/bin/chromium)
  *
  * For each run (a fresh browser context, signed in as the generated user 'bench'):
  *   - first comment visible: navigation start until the first comment of the thread is in view;
@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startApi, waitForApi } from './lib/api.mjs';
+import { chromiumLaunchOptions } from './lib/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL;
@@ -69,17 +70,7 @@ const runs = [];
 let browser;
 try {
   await waitForApi(base);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies([{ name: 'gwar_session', value: data.sessionToken, url: base }]);
