@@ -8,25 +8,27 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 
-const rootDir = import.meta.dirname;
-
 function versionOf(packageJsonPath: string): string {
   return (JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { version: string }).version;
 }
 
-/** The version the workspace really installed, so `requiredVersion` is exact and not a `workspace:*`. */
-function installedVersion(pkg: string): string {
-  return versionOf(path.join(rootDir, 'shell', 'node_modules', pkg, 'package.json'));
+/**
+ * The version this app really installed (its own `node_modules`, so each remote builds alone, with
+ * nothing of the shell or the other remotes), so `requiredVersion` is exact and not a
+ * `workspace:*`. The server compares these with the shell's when a release is uploaded.
+ */
+function installedVersion(dir: string, pkg: string): string {
+  return versionOf(path.join(dir, 'node_modules', pkg, 'package.json'));
 }
 
 /**
  * Singletons: one copy on the page, whichever app loads first provides it. The session store,
  * the QueryClient and React context only work when every remote sees the same instance.
  */
-function sharedSingletons() {
+function sharedSingletons(dir: string) {
   const singleton = (version: string) => ({ singleton: true, requiredVersion: `^${version}`, version });
-  const react = installedVersion('react');
-  const reactDom = installedVersion('react-dom');
+  const react = installedVersion(dir, 'react');
+  const reactDom = installedVersion(dir, 'react-dom');
   return {
     react: singleton(react),
     'react/jsx-runtime': singleton(react),
@@ -37,16 +39,16 @@ function sharedSingletons() {
     // A remote that needs another export must add it here and the shell must ship first, since a
     // fallback copy of the router would not see the shell's <BrowserRouter> context.
     'react-router-dom': {
-      ...singleton(installedVersion('react-router-dom')),
+      ...singleton(installedVersion(dir, 'react-router-dom')),
       treeShaking: {
         mode: 'runtime-infer' as const,
         usedExports: ROUTER_EXPORTS,
       },
     },
-    '@tanstack/react-query': singleton(installedVersion('@tanstack/react-query')),
-    zustand: singleton(installedVersion('zustand')),
-    'shared-api': singleton(versionOf(path.join(rootDir, 'shared-api', 'package.json'))),
-    'shared-ui': singleton(versionOf(path.join(rootDir, 'shared-ui', 'package.json'))),
+    '@tanstack/react-query': singleton(installedVersion(dir, '@tanstack/react-query')),
+    zustand: singleton(installedVersion(dir, 'zustand')),
+    'shared-api': singleton(installedVersion(dir, 'shared-api')),
+    'shared-ui': singleton(installedVersion(dir, 'shared-ui')),
   };
 }
 
@@ -135,7 +137,7 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
         exposes,
         manifest: true,
         dts: false,
-        shared: sharedSingletons(),
+        shared: sharedSingletons(dir),
         // A remote that is down must not blank the host: take what is loaded first.
         shareStrategy: 'loaded-first',
         // One copy of the federation runtime per page: the shell provides it and the remotes use

@@ -49,7 +49,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: 'releases.spec.ts',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    // Releases switch what every visitor gets: run them after the rest, so no other test meets a canary.
+    {
+      name: 'releases',
+      testMatch: 'releases.spec.ts',
+      dependencies: ['chromium'],
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
   webServer: {
     command: 'node --import tsx src/main.ts',
     cwd: path.join(import.meta.dirname, '..', 'server'),
@@ -65,7 +78,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_ORIGIN: BASE_URL,
       DATA_DIR: dataDir,
-      REMOTES_FILE: path.join(dataDir, 'remotes.json'),
+      // The local builds become the first release of each remote, as with `npm start`.
+      PUBLISH_LOCAL_BUILDS: '1',
+      // The canary tests (releases.spec.ts) judge a failing canary after a few page loads, quickly.
+      RELEASE_HEALTH_MIN_SAMPLES: '5',
+      RELEASE_HEALTH_CHECK_MS: '1000',
       CAPTCHA_FIXED_TEXT: 'GWAR42',
       DEMO_CONTENT: '1',
       // Many sign-ins from one address in a few minutes: the limits are tested by the integration tests.

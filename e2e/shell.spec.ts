@@ -75,6 +75,7 @@ test('an admin sees both moderation items', async ({ page }) => {
   await page.goto('/');
   await expect(menuLink(page, 'Otwarte zgłoszenia')).toHaveAttribute('href', '/reports');
   await expect(menuLink(page, 'Zamknięte zgłoszenia')).toHaveAttribute('href', '/moderated');
+  await expect(menuLink(page, 'Wydania aplikacji')).toHaveAttribute('href', '/admin/releases');
 });
 
 test('an unknown route shows the 404 page with a link home', async ({ page }) => {

@@ -7,5 +7,6 @@ export default defineApp({
     './Reports': './src/Reports.tsx',
     './Moderated': './src/Moderated.tsx',
     './dialogs': './src/dialogs.tsx',
+    './Releases': './src/Releases.tsx',
   },
 });

@@ -3,7 +3,16 @@ import type { ReactNode } from 'react';
 import { hasRole, useSession } from 'shared-api';
 import { EmptyState, SignInPrompt, Spinner } from 'shared-ui';
 
-export function RequireRole({ need, children }: { need: 'moderator' | 'admin'; children: ReactNode }) {
+export function RequireRole({
+  need,
+  deniedText,
+  children,
+}: {
+  need: 'moderator' | 'admin';
+  /** What a signed-in user without the role reads (default: the reports' text). */
+  deniedText?: string;
+  children: ReactNode;
+}) {
   const session = useSession();
   if (session.status === 'loading') return <Spinner block />;
   if (session.status === 'guest') {
@@ -14,9 +23,10 @@ export function RequireRole({ need, children }: { need: 'moderator' | 'admin'; c
       <EmptyState
         title="Brak dostępu"
         text={
-          need === 'admin'
+          deniedText ??
+          (need === 'admin'
             ? 'Zamknięte zgłoszenia widzą tylko administratorzy.'
-            : 'Otwarte zgłoszenia widzą tylko moderatorzy.'
+            : 'Otwarte zgłoszenia widzą tylko moderatorzy.')
         }
       />
     );

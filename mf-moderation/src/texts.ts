@@ -36,3 +36,17 @@ export function reportBreakdown(row: Pick<ReportRow, 'rules' | 'porn' | 'nsfw'>)
 }
 
 export { MODERATE_LABELS };
+
+/** '1 wczytanie', '3 wczytania', '5 wczytań' (page loads of a release, from browsers' reports). */
+export function pageLoads(n: number): string {
+  return `${n} ${plural(n, 'wczytanie', 'wczytania', 'wczytań')}`;
+}
+
+/** 'błędy: 12,5% (1 z 8)', or 'bez błędów' when nothing failed. */
+export function failureShare(failures: number, loads: number): string {
+  if (failures === 0) return 'bez błędów';
+  const share = new Intl.NumberFormat('pl-PL', { style: 'percent', maximumFractionDigits: 1 }).format(
+    failures / Math.max(loads, 1),
+  );
+  return `błędy: ${share} (${failures} z ${loads})`;
+}

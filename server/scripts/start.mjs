@@ -24,7 +24,8 @@ log(`starting the server on http://localhost:${port}`);
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'server'),
   stdio: 'inherit',
-  env: { DEMO_CONTENT: '1', ...process.env, PORT: port },
+  // The local builds are published as releases (the first release of each remote on a fresh clone).
+  env: { DEMO_CONTENT: '1', PUBLISH_LOCAL_BUILDS: '1', ...process.env, PORT: port },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

@@ -22,6 +22,8 @@ import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
 import { parseReadQuery } from './postgrest/parse.ts';
 import { GuestCache } from './read/guestCache.ts';
 import { createThreadCache } from './read/posts.ts';
+import { releaseScope } from './releases/access.ts';
+import { findReleaseToken } from './releases/tokens.ts';
 import { readRoutes, registerExtraRoutes, rpcRoutes } from './routes.ts';
 import type { RpcContext } from './rpc/define.ts';
 import { createServices, type Services } from './services.ts';
@@ -113,8 +115,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('services', createServices(config, db, app.log));
+  app.decorate('services', await createServices(config, db, app.log));
   app.decorateRequest('viewer', null);
+  app.decorateRequest('releaseToken', null);
 
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -132,6 +135,12 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    // A team's CI releasing its remote: a Bearer release token instead of a session (no cookie,
+    // so no Origin check applies). Unknown, revoked or expired tokens are refused here.
+    const authorization = request.headers.authorization;
+    if (authorization?.startsWith('Bearer ') && request.url.startsWith('/api/')) {
+      request.releaseToken = await findReleaseToken(db, authorization.slice('Bearer '.length).trim());
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       request.viewer = await findViewer(db, token);
@@ -172,6 +181,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
           filesCdn: config.filesCdn,
           threadCache,
           guestCache,
+          releaseScope: releaseScope(request),
         },
         query,
         countMode(request.headers.prefer as string | undefined),
@@ -215,7 +225,11 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
               preHandler: app.rateLimit({
                 ...DEFAULT_RPC_RATE_LIMIT,
                 keyGenerator: (request: FastifyRequest) =>
-                  request.viewer ? `user:${request.viewer.id}` : `ip:${request.ip}`,
+                  request.viewer
+                    ? `user:${request.viewer.id}`
+                    : request.releaseToken
+                      ? `token:${request.releaseToken.id}`
+                      : `ip:${request.ip}`,
               }),
             }
           : {}),
@@ -223,7 +237,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       async (request: FastifyRequest, reply: FastifyReply) => {
         const viewer = request.viewer;
         if (rpc.access === 'guest' && viewer) throw new ApiError(403, 'YOU MUST BE SIGNED OUT');
-        if (rpc.access !== 'any' && rpc.access !== 'guest') {
+        if (rpc.access !== 'any' && rpc.access !== 'guest' && rpc.access !== 'release') {
           if (!viewer) throw new ApiError(401, 'YOU MUST BE SIGNED IN');
           if (viewer.status === 'inactive') throw new ApiError(403, 'USER INACTIVE');
           if (rpc.access === 'moderator' && !viewer.roles.includes('moderator'))

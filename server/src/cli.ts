@@ -1,16 +1,20 @@
 /**
- * The admin CLI: `pnpm gwar <command>` at the root of the repository. Uses the same
- * configuration as the server (DATA_DIR, DATABASE_URL, REMOTES_FILE, ...).
+ * The admin CLI: `pnpm gwar <command>` at the root of the repository. Account commands use the
+ * same configuration as the server (DATA_DIR, DATABASE_URL, ...); release and token commands talk
+ * to a running site over its API (`--url`, `--token`), from any machine.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { REMOTES } from 'shared-api/routes';
 import { loadConfig } from './config.ts';
 import { type Db, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createAccount, parseRoles, setRating, setRoles } from './demo/accounts.ts';
 import { isDatabaseEmpty, loadDemo } from './demo/index.ts';
-import { promoteRemote, publishRemote, readRegistryFile, rollbackRemote, setCanary } from './demo/remotes.ts';
+import { packDist, publish, ReleaseApiError, read, rpc, type Site, signIn } from './releases/client.ts';
+import { localVersion, readBuildFolder } from './releases/localBuilds.ts';
 
 const USAGE = `Usage: pnpm gwar <command>
 
@@ -18,14 +22,25 @@ const USAGE = `Usage: pnpm gwar <command>
   user:role <name> <roles>            roles: comma-separated (moderator,admin) or "none"
   user:rating <name> <n>
   demo [--force]                      load the demo content (only into an empty database unless --force)
-  remote:publish <app> <version> [--force]
-                                      copy <app>/dist to data/remotes/<app>/<version>/ (served at /mf/<app>@<version>/)
-  remote:canary <app> <version> <percent>
-  remote:promote <app> <version>      make a published version stable for everybody
-  remote:rollback <app>               end the canary (or, without one, go back to the local build)
-  remote:status
 
-<app> is a remote folder (mf-feed, mf-post, mf-chat, mf-moderation, mf-account).`;
+Releases, through a running site's API (--url or GWAR_URL; --token or GWAR_RELEASE_TOKEN):
+  release publish <remote> [--version V] [--dist DIR] [--canary N]
+                                      upload <remote>/dist (or DIR) as release V (default: its
+                                      package version and content hash); --canary starts it at N %
+  release canary <remote> <version> <percent>
+                                      N % of visitors (1-99) get <version>; again to change N
+  release promote <remote> [version]  make the canary (or <version>) stable for everybody
+  release rollback <remote> [version] end the canary; without one, back to the stable before;
+                                      with <version>, make that earlier release stable
+  release list <remote>               published releases, newest first
+  release history [remote]            the release log
+  release status                      each remote's stable and canary, with health counts
+  token:create --remote <r>[,<r>…] [--name N] [--expires-days D] [--user admin]
+                                      a release token for a team's CI (shown once); asks for
+                                      the admin's password (or GWAR_ADMIN_PASSWORD)
+  token:revoke <id> [--user admin]
+
+<remote> is a remote folder (${Object.values(REMOTES).join(', ')}).`;
 
 const config = loadConfig();
 
@@ -68,6 +83,15 @@ async function main(argv: string[]): Promise<void> {
       roles: { type: 'string' },
       rating: { type: 'string' },
       force: { type: 'boolean', default: false },
+      url: { type: 'string' },
+      token: { type: 'string' },
+      version: { type: 'string' },
+      dist: { type: 'string' },
+      canary: { type: 'string' },
+      remote: { type: 'string' },
+      name: { type: 'string' },
+      'expires-days': { type: 'string' },
+      user: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -115,31 +139,34 @@ async function main(argv: string[]): Promise<void> {
       });
       return;
     }
-    case 'remote:publish': {
-      need(args, 2, 'remote:publish <app> <version>');
-      const manifest = publishRemote(config, args[0]!, args[1]!, values.force);
-      console.log(`published: ${manifest}`);
+    case 'release':
+      await releaseCommand(args, values);
+      return;
+    case 'token:create': {
+      if (!values.remote)
+        throw new Error('usage: pnpm gwar token:create --remote mf-feed[,mf-chat] --url <site>');
+      const site = await adminSite(values);
+      const remotes = values.remote.split(',').map((r) => r.trim());
+      const created = await rpc<{ id: number; token: string; expires: string | null }>(
+        site,
+        'release_token_create',
+        {
+          name: values.name ?? `${remotes.join('+')} CI`,
+          remotes,
+          ...(values['expires-days'] ? { expiresInDays: Number(values['expires-days']) } : {}),
+        },
+      );
+      console.log(
+        `token ${created.id} for ${remotes.join(', ')}${created.expires ? `, until ${created.expires}` : ''}:`,
+      );
+      console.log(created.token);
+      console.log("It is shown only now: store it as a secret of the team's CI (GWAR_RELEASE_TOKEN).");
       return;
     }
-    case 'remote:canary': {
-      need(args, 3, 'remote:canary <app> <version> <percent>');
-      setCanary(config, args[0]!, args[1]!, Number(args[2]));
-      console.log(`${args[0]}@${args[1]} now serves ${args[2]}% of visitors (by cohort)`);
-      return;
-    }
-    case 'remote:promote': {
-      need(args, 2, 'remote:promote <app> <version>');
-      promoteRemote(config, args[0]!, args[1]!);
-      console.log(`${args[0]}@${args[1]} is now stable for everybody`);
-      return;
-    }
-    case 'remote:rollback': {
-      need(args, 1, 'remote:rollback <app>');
-      console.log(rollbackRemote(config, args[0]!).action);
-      return;
-    }
-    case 'remote:status': {
-      console.log(JSON.stringify(readRegistryFile(config), null, 2));
+    case 'token:revoke': {
+      need(args, 1, 'token:revoke <id> --url <site>');
+      await rpc(await adminSite(values), 'release_token_revoke', { id: Number(args[0]) });
+      console.log(`token ${args[0]} revoked`);
       return;
     }
     default:
@@ -147,9 +174,141 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+type Values = Record<string, string | boolean | undefined>;
+
+function siteOf(values: Values): Site {
+  const url = (values.url as string | undefined) ?? process.env.GWAR_URL;
+  if (!url) throw new Error('name the site: --url https://… (or GWAR_URL)');
+  return { url, token: (values.token as string | undefined) ?? process.env.GWAR_RELEASE_TOKEN };
+}
+
+async function adminSite(values: Values): Promise<Site> {
+  const site = siteOf(values);
+  const user = (values.user as string | undefined) ?? 'admin';
+  let password = process.env.GWAR_ADMIN_PASSWORD;
+  if (!password) {
+    const prompt = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+    password = await prompt.question(`password of ${user} on ${site.url}: `);
+    prompt.close();
+  }
+  return { url: site.url, cookie: await signIn(site.url, user, password) };
+}
+
+/** Paths given on the command line are relative to where `pnpm gwar` was run. */
+const fromCaller = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
+
+const pct = (failures: number, loads: number) => (loads ? `${((failures / loads) * 100).toFixed(1)}%` : '–');
+
+async function releaseCommand(args: string[], values: Values): Promise<void> {
+  const [verb, remote, ...rest] = args;
+  const site = siteOf(values);
+  switch (verb) {
+    case 'publish': {
+      if (!remote) throw new Error('usage: pnpm gwar release publish <remote> [--version V] [--dist DIR]');
+      const appDir = path.resolve(import.meta.dirname, '..', '..', remote);
+      const dist = values.dist ? fromCaller(values.dist as string) : path.join(appDir, 'dist');
+      const version = (values.version as string | undefined) ?? localVersion(appDir, readBuildFolder(dist));
+      const archive = await packDist(dist);
+      const result = await publish(site, remote, version, archive);
+      console.log(
+        `${remote}@${version}: ${result.created ? 'published' : 'already published (same files)'}` +
+          `${result.stable ? ', and stable (the first release)' : ''} (${(archive.length / 1024).toFixed(0)} KiB)`,
+      );
+      if (values.canary) {
+        await rpc(site, 'release_canary', { remote, version, percent: Number(values.canary) });
+        console.log(`${remote}@${version}: canary for ${values.canary}% of visitors`);
+      }
+      return;
+    }
+    case 'canary': {
+      need(rest, 2, 'release canary <remote> <version> <percent>');
+      await rpc(site, 'release_canary', { remote, version: rest[0], percent: Number(rest[1]) });
+      console.log(`${remote}@${rest[0]}: canary for ${rest[1]}% of visitors`);
+      return;
+    }
+    case 'promote': {
+      const answer = await rpc<{ channel: { stable: string } }>(site, 'release_promote', {
+        remote,
+        ...(rest[0] ? { version: rest[0] } : {}),
+      });
+      console.log(`${remote}@${answer.channel.stable} is stable for everybody`);
+      return;
+    }
+    case 'rollback': {
+      const answer = await rpc<{ action?: string }>(site, 'release_rollback', {
+        remote,
+        ...(rest[0] ? { version: rest[0] } : {}),
+      });
+      console.log(`${remote}: ${answer.action}`);
+      return;
+    }
+    case 'list': {
+      if (!remote) throw new Error('usage: pnpm gwar release list <remote>');
+      const rows = await read<
+        { version: string; created: string; actor: string; channel: string | null; bytes: number }[]
+      >(site, 'releases', `remote=eq.${encodeURIComponent(remote)}&order=created.desc&limit=50`);
+      for (const r of rows) {
+        console.log(`${r.version.padEnd(28)} ${r.created}  ${(r.channel ?? '').padEnd(7)} ${r.actor}`);
+      }
+      return;
+    }
+    case 'history': {
+      const rows = await read<
+        {
+          created: string;
+          remote: string;
+          action: string;
+          from: string | null;
+          to: string | null;
+          percent: number | null;
+          actor: string;
+          reason: string | null;
+        }[]
+      >(
+        site,
+        'release_log',
+        `${remote ? `remote=eq.${encodeURIComponent(remote)}&` : ''}order=id.desc&limit=50`,
+      );
+      for (const r of rows) {
+        const share = r.percent === null ? '' : ` ${r.percent}%`;
+        console.log(
+          `${r.created}  ${r.remote} ${r.action} ${r.from ?? '–'} → ${r.to ?? '–'}${share}  by ${r.actor}${r.reason ? `: ${r.reason}` : ''}`,
+        );
+      }
+      return;
+    }
+    case 'status': {
+      const rows = await read<
+        {
+          remote: string;
+          stable: string;
+          canary: string | null;
+          percent: number;
+          stable_loads: number;
+          stable_failures: number;
+          canary_loads: number;
+          canary_failures: number;
+        }[]
+      >(site, 'release_channels');
+      for (const r of rows) {
+        const canary = r.canary
+          ? `canary ${r.canary} at ${r.percent}% (${pct(r.canary_failures, r.canary_loads)} failed of ${r.canary_loads})`
+          : 'no canary';
+        console.log(
+          `${r.remote.padEnd(14)} stable ${r.stable} (${pct(r.stable_failures, r.stable_loads)} failed of ${r.stable_loads}); ${canary}`,
+        );
+      }
+      return;
+    }
+    default:
+      throw new Error(`unknown release command "${verb ?? ''}"\n\n${USAGE}`);
+  }
+}
+
 try {
   await main(process.argv.slice(2));
 } catch (error) {
-  console.error(`gwar: ${(error as Error).message}`);
+  if (error instanceof ReleaseApiError) console.error(`gwar: ${error.message}`);
+  else console.error(`gwar: ${(error as Error).message}`);
   process.exitCode = 1;
 }

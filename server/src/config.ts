@@ -27,8 +27,16 @@ export interface Config {
   dataDir: string;
   /** Where the built shell and remotes live (each app's `dist`). */
   appsDir: string;
-  /** JSON file describing remotes (stable and canary manifests); built-in defaults when absent. */
-  remotesFile: string;
+  /** Publish each remote's local build (`<app>/dist`) as a release at start (`npm start`, e2e). */
+  publishLocalBuilds: boolean;
+  /** The canary health guard (releases/health.ts). */
+  releaseHealth: {
+    minSamples: number;
+    margin: number;
+    z: number;
+    windowMinutes: number;
+    checkMs: number;
+  };
   /** Base URL under which uploaded files are served; empty means this server (`/files/...`). */
   filesCdn: string;
   logLevel: string;
@@ -70,7 +78,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10),
     dataDir,
     appsDir: path.resolve(env.APPS_DIR ?? repoRoot),
-    remotesFile: path.resolve(env.REMOTES_FILE ?? path.join(dataDir, 'remotes.json')),
+    publishLocalBuilds: env.PUBLISH_LOCAL_BUILDS === '1',
+    releaseHealth: {
+      minSamples: int(env, 'RELEASE_HEALTH_MIN_SAMPLES', 20),
+      margin: int(env, 'RELEASE_HEALTH_MARGIN_PCT', 5) / 100,
+      z: 3,
+      windowMinutes: int(env, 'RELEASE_HEALTH_WINDOW_MIN', 30),
+      checkMs: int(env, 'RELEASE_HEALTH_CHECK_MS', 5000),
+    },
     filesCdn: env.FILES_CDN ?? '',
     logLevel: env.LOG_LEVEL ?? 'info',
     captchaFixedText: env.CAPTCHA_FIXED_TEXT || null,

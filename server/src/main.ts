@@ -26,6 +26,10 @@ if (config.demoContent) {
 }
 const app = await buildApp(config, db);
 if (applied.length) app.log.info({ applied }, 'migrations applied');
+if (config.publishLocalBuilds) {
+  const { publishLocalBuilds } = await import('./releases/localBuilds.ts');
+  await publishLocalBuilds(config, db, app.services.releases, app.log);
+}
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -13,10 +13,12 @@ import { notificationsResource } from './read/notifications.ts';
 import { perksRead } from './read/perks.ts';
 import { postReads } from './read/posts.ts';
 import { profilesResource } from './read/profiles.ts';
+import { releaseReads } from './read/releases.ts';
 import { reportsResource } from './read/reports.ts';
 import { tagsRead } from './read/tags.ts';
 import { usersResource } from './read/users.ts';
 import { votesRead } from './read/votes.ts';
+import { registerReleaseRoutes } from './releases/serve.ts';
 import { chatRead } from './rpc/chat/read.ts';
 import { chatSend } from './rpc/chat/send.ts';
 import type { RpcDefinition } from './rpc/define.ts';
@@ -33,6 +35,11 @@ import { postOpen } from './rpc/post/open.ts';
 import { postReport } from './rpc/post/report.ts';
 import { postUpdate } from './rpc/post/update.ts';
 import { postVote } from './rpc/post/vote.ts';
+import { releaseCanary } from './rpc/release/canary.ts';
+import { releasePromote } from './rpc/release/promote.ts';
+import { releaseRollback } from './rpc/release/rollback.ts';
+import { releaseTokenCreate } from './rpc/release/tokenCreate.ts';
+import { releaseTokenRevoke } from './rpc/release/tokenRevoke.ts';
 import { tagDrop } from './rpc/tag/drop.ts';
 import { tagUpdate } from './rpc/tag/update.ts';
 import { captchaCreate } from './rpc/user/captcha.ts';
@@ -63,6 +70,8 @@ export const readRoutes: Resource[] = [
   votesRead,
   perksRead,
   tagsRead,
+  // releases of the remotes (admins and release tokens)
+  ...releaseReads,
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: each handler has its own schema type; the table only needs the common shape
@@ -99,10 +108,17 @@ export const rpcRoutes: RpcDefinition<any, unknown>[] = [
   ...perkRpcs,
   tagUpdate,
   tagDrop,
+  // releases of the remotes: a team's token or an admin; tokens: admins
+  releaseCanary,
+  releasePromote,
+  releaseRollback,
+  releaseTokenCreate,
+  releaseTokenRevoke,
 ];
 
-/** Routes outside the PostgREST grammar (uploaded files, live events). */
+/** Routes outside the PostgREST grammar (uploaded files, live events, releases of the remotes). */
 export async function registerExtraRoutes(app: FastifyInstance): Promise<void> {
   registerFileRoutes(app);
   registerLive(app);
+  registerReleaseRoutes(app);
 }

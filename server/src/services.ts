@@ -10,6 +10,7 @@ import { createEvents, type Events } from './events.ts';
 import { createLocalStorage, type FileStorage } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type RankRefresher, startRankRefresher } from './ranking/refresher.ts';
+import { type Releases, startReleases } from './releases/index.ts';
 
 export interface Services {
   events: Events;
@@ -18,20 +19,25 @@ export interface Services {
   files: FileStorage;
   /** Re-ages the hot rank of the last week's posts once a minute (feeds). */
   ranking: RankRefresher;
+  /** Releases of the remotes: artifacts, who gets which, canary health (releases/). */
+  releases: Releases;
   close(): Promise<void>;
 }
 
-export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
+export async function createServices(config: Config, db: Db, log: FastifyBaseLogger): Promise<Services> {
   const events = createEvents(db, log);
   const mailer = createMailer(config, log);
   const files = createLocalStorage(path.join(config.dataDir, 'files'));
   const ranking = startRankRefresher(db, log);
+  const releases = await startReleases(config, db, events, log);
   return {
     events,
     mailer,
     files,
     ranking,
+    releases,
     async close() {
+      await releases.close();
       await ranking.stop();
       await events.close();
       mailer.close();

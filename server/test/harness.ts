@@ -90,7 +90,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const config = loadConfig({
     PUBLIC_ORIGIN: ORIGIN,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Tests play several clients from one machine by sending X-Forwarded-For, as a proxy would.
     TRUST_PROXY: '1',
     // Threads with a comment go through the thread cache, as long threads do in production (300).

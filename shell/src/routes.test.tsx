@@ -2,7 +2,7 @@ import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('./remotes/registry.ts', () => ({ loadRemoteModule: vi.fn(), remotesReady: vi.fn() }));
-const { REMOTE_ROUTES } = await import('./routes.tsx');
+const { REMOTE_ROUTES } = await import('shared-api');
 
 const table = [...REMOTE_ROUTES, { path: '/reload' }, { path: '/z/:code?' }, { path: '*' }];
 const resolve = (pathname: string) => {

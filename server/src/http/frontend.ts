@@ -1,30 +1,42 @@
 /**
- * Serves the built front end: the shell under `/app/`, each remote under `/mf/<app>/`
- * (local builds) and `/mf/<app>@<version>/` (published versions in the data folder, e.g. a
- * canary), the remote registry at `/remotes.json`, and the shell's HTML for every spec route.
+ * Serves the shell: its assets under `/app/` and its HTML for every spec route. The remotes are
+ * served only from published releases (`/mf/<remote>@<version>/`, releases/serve.ts), never from
+ * a build folder, so rebuilding a remote changes nothing for visitors until it is released.
  *
- * Hashed files are cached for a year; manifests and the HTML are revalidated every time, so a
- * new deployment of one remote reaches users on their next page load.
+ * Hashed files are cached for a year; the HTML is revalidated every time.
  */
-import { randomInt } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_ROUTES } from 'shared-api/routes';
 import type { Config } from '../config.ts';
-import { COHORT_COOKIE, parseCohort, REMOTE_APPS, RemoteRegistry } from '../remotes/registry.ts';
 
 export const THEME_COOKIE = 'gwar_theme';
 const THEMES = new Set(['dark', 'light', 'default']);
 
-/** Spec §2 routes; anything else gets the shell with status 404 (the shell shows the 404 page). */
-const SPA_ROUTES: RegExp[] = [
-  /^\/$/,
-  /^\/(microblog|lurking|notifs|chats|add|drafts|edit|settings|login|join|reset|verify|profile|personal|tags|blocks|follows|favorites|reports|terms|privacy|faq|contact|idea|drdpr|reload)\/?$/,
-  /^\/(chat|user|post|moderated|tag)(\/[^/]+)?\/?$/,
-  /^\/draft\/[^/]+\/?$/,
-  /^\/z(\/[^/]+)?\/?$/,
-];
+/** Routes the shell draws itself (shell/src/routes.tsx), beside the remotes' route table. */
+const SHELL_ROUTES = ['/reload', '/z/:code?'];
+
+/** A route table path (`/tag/:tag?`) as a pattern for deep links (`/tag/polityka`, `/tag`). */
+export function routePattern(route: string): RegExp {
+  const body = route
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${body}/?$`);
+}
+
+/**
+ * The spec §2 routes, from the one route table (shared-api/routes.ts) the shell's router uses:
+ * a deep link to any of them gets the shell with 200, anything else with 404 (the shell then
+ * shows its 404 page).
+ */
+const SPA_ROUTES: RegExp[] = [...REMOTE_ROUTES.map((route) => route.path), ...SHELL_ROUTES].map(routePattern);
 
 export function isSpaRoute(pathname: string): boolean {
   return SPA_ROUTES.some((pattern) => pattern.test(pathname));
@@ -40,52 +52,6 @@ function setAssetHeaders(reply: { header(name: string, value: string): unknown }
 }
 
 export async function registerFrontend(app: FastifyInstance, config: Config): Promise<void> {
-  const registry = new RemoteRegistry(config.remotesFile, (message) => app.log.warn(message));
-
-  app.get('/remotes.json', async (request, reply) => {
-    let cohort = parseCohort(request.cookies[COHORT_COOKIE]);
-    if (cohort === null) {
-      cohort = randomInt(100);
-      void reply.setCookie(COHORT_COOKIE, String(cohort), {
-        path: '/',
-        maxAge: 365 * 86_400,
-        sameSite: 'lax',
-        httpOnly: false,
-        secure: config.secureCookies,
-      });
-    }
-    void reply.header('Cache-Control', 'no-store');
-    return { cohort, remotes: registry.resolve(cohort) };
-  });
-
-  // Local builds of each remote.
-  for (const dir of Object.values(REMOTE_APPS)) {
-    await app.register(fastifyStatic, {
-      root: path.join(config.appsDir, dir, 'dist'),
-      prefix: `/mf/${dir}/`,
-      decorateReply: false,
-      index: false,
-      setHeaders: setAssetHeaders,
-    });
-  }
-  // Published versions (`data/remotes/<app>/<version>/`), e.g. a canary: /mf/mf-feed@canary/…
-  const publishedRoot = path.join(config.dataDir, 'remotes');
-  // One path segment `<app>@<version>`: the router has no `@` separator between two parameters.
-  app.get('/mf/:spec/*', async (request, reply) => {
-    const params = request.params as { spec: string; '*': string };
-    const match = /^([a-z-]+)@([a-zA-Z0-9._-]+)$/.exec(params.spec);
-    const notFound = () =>
-      reply.status(404).send({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null });
-    if (!match) return notFound();
-    const root = path.join(publishedRoot, match[1]!, match[2]!);
-    const target = path.resolve(root, params['*'] ?? '');
-    if (!target.startsWith(root + path.sep) || !existsSync(target) || !statSync(target).isFile()) {
-      return notFound();
-    }
-    setAssetHeaders(reply, target);
-    return reply.sendFile(path.relative(root, target), root, { cacheControl: false });
-  });
-
   // The shell's own assets.
   const shellDist = path.join(config.appsDir, 'shell', 'dist');
   await app.register(fastifyStatic, {

@@ -41,6 +41,8 @@ export interface ReadContext {
   threadCache?: ReadCache;
   /** The server's cache of guests' feed pages (one per app; see read/guestCache.ts). */
   guestCache?: KeyedCache;
+  /** Remotes whose releases the caller may read (releases/access.ts): a token's, 'all' for admins. */
+  releaseScope?: readonly string[] | 'all' | null;
 }
 
 /** A read's answer, ready to send: what `runRead` gives, built or from a cache. */

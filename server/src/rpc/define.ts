@@ -18,7 +18,9 @@ export type Access =
   /** only without a session (sign-up, sign-in, reset) */
   | 'guest'
   | 'moderator'
-  | 'admin';
+  | 'admin'
+  /** a release token for the remote in the input, or an admin (the handler checks: releases/access.ts) */
+  | 'release';
 
 export interface RpcContext {
   db: Db;

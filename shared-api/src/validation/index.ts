@@ -2,6 +2,7 @@
 export * from './chat.ts';
 export * from './perk.ts';
 export * from './post.ts';
+export * from './release.ts';
 export * from './rules.ts';
 export * from './tag.ts';
 export * from './user.ts';

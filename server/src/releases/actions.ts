@@ -1,0 +1,291 @@
+/**
+ * Every change to the releases, each one transaction: the remote's channel row is locked
+ * (`FOR UPDATE`), changed, the change is written to the release log (who, what, from which
+ * version to which) and announced on the `releases` channel, which every API node's registry
+ * listens to (registry.ts). NOTIFY is delivered at commit, so no node sees a half-made change.
+ */
+import { createHash } from 'node:crypto';
+import type { RemoteDir } from 'shared-api/routes';
+import type { Db, Queryable } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { compressVariants, isCompressible } from './compress.ts';
+import type { BlobStore } from './store.ts';
+import type { ReleaseFiles } from './tarball.ts';
+import type { ReleaseInfo } from './validate.ts';
+
+export const RELEASES_CHANNEL = 'releases';
+
+export interface Channel {
+  remote: RemoteDir;
+  stable: string;
+  canary: string | null;
+  percent: number;
+  canary_started: Date | null;
+}
+
+export const releaseNotFound = (remote: string, version: string) =>
+  new ApiError(404, 'RELEASE NOT FOUND', `${remote}@${version} is not published`);
+
+/** sha256 over the sorted names and bytes: the same build always has the same digest. */
+export function digestOf(files: ReleaseFiles): string {
+  const hash = createHash('sha256');
+  for (const name of [...files.keys()].sort()) {
+    hash.update(name).update('\0').update(files.get(name)!).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+async function log(
+  tx: Queryable,
+  entry: {
+    remote: string;
+    action: string;
+    from?: string | null;
+    to?: string | null;
+    percent?: number | null;
+    actor: string;
+    reason?: string | null;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO release_log (remote, action, from_version, to_version, percent, actor, reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      entry.remote,
+      entry.action,
+      entry.from ?? null,
+      entry.to ?? null,
+      entry.percent ?? null,
+      entry.actor,
+      entry.reason ?? null,
+    ],
+  );
+  await tx.query('SELECT pg_notify($1, $2)', [RELEASES_CHANNEL, JSON.stringify({ remote: entry.remote })]);
+}
+
+async function lockChannel(tx: Queryable, remote: string): Promise<Channel | null> {
+  const { rows } = await tx.query<Channel & Record<string, unknown>>(
+    'SELECT remote, stable, canary, percent, canary_started FROM release_channels WHERE remote = $1 FOR UPDATE',
+    [remote],
+  );
+  return rows[0] ?? null;
+}
+
+async function requireRelease(tx: Queryable, remote: string, version: string): Promise<void> {
+  const { rows } = await tx.query('SELECT 1 FROM releases WHERE remote = $1 AND version = $2', [
+    remote,
+    version,
+  ]);
+  if (!rows[0]) throw releaseNotFound(remote, version);
+}
+
+export interface PublishResult {
+  remote: RemoteDir;
+  version: string;
+  digest: string;
+  /** false when this very build was already published under this version (a retried upload). */
+  created: boolean;
+  /** true when it became stable because the remote had no release yet. */
+  stable: boolean;
+}
+
+/**
+ * Stores a validated release and records it. The files go to the store first (a failed upload
+ * leaves only unreachable files, removed on the next try), then one transaction adds the row;
+ * a remote's first release becomes its stable one.
+ */
+export async function publishRelease(
+  db: Db,
+  store: BlobStore,
+  input: { remote: RemoteDir; version: string; files: ReleaseFiles; info: ReleaseInfo; actor: string },
+): Promise<PublishResult> {
+  const { remote, version, files, info, actor } = input;
+  const digest = digestOf(files);
+  const existing = await db.query<{ digest: string }>(
+    'SELECT digest FROM releases WHERE remote = $1 AND version = $2',
+    [remote, version],
+  );
+  if (existing.rows[0]) {
+    if (existing.rows[0].digest === digest) return { remote, version, digest, created: false, stable: false };
+    throw new ApiError(
+      409,
+      'RELEASE EXISTS',
+      `${remote}@${version} is already published with other files; versions are immutable, publish a new one`,
+    );
+  }
+  const prefix = `${remote}/${version}`;
+  await store.deletePrefix(prefix);
+  let bytes = 0;
+  const entries = [...files];
+  // A few at a time: compression runs on libuv's thread pool.
+  for (let i = 0; i < entries.length; i += 4) {
+    await Promise.all(
+      entries.slice(i, i + 4).map(async ([name, data]) => {
+        bytes += data.length;
+        await store.put(`${prefix}/${name}`, data);
+        if (isCompressible(name, data.length)) {
+          const variants = await compressVariants(data);
+          await store.put(`${prefix}/${name}.br`, variants.br);
+          await store.put(`${prefix}/${name}.gz`, variants.gz);
+        }
+      }),
+    );
+  }
+  return db.transaction(async (tx) => {
+    const inserted = await tx.query(
+      `INSERT INTO releases (remote, version, digest, files, bytes, shared, exposes, actor)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (remote, version) DO NOTHING RETURNING version`,
+      [remote, version, digest, files.size, bytes, JSON.stringify(info.shared), info.exposes, actor],
+    );
+    if (!inserted.rows[0]) {
+      // Another upload of the same version won the race.
+      const { rows } = await tx.query<{ digest: string }>(
+        'SELECT digest FROM releases WHERE remote = $1 AND version = $2',
+        [remote, version],
+      );
+      if (rows[0]?.digest === digest) return { remote, version, digest, created: false, stable: false };
+      throw new ApiError(409, 'RELEASE EXISTS', `${remote}@${version} is already published with other files`);
+    }
+    await log(tx, { remote, action: 'publish', to: version, actor });
+    const first = await tx.query(
+      `INSERT INTO release_channels (remote, stable) VALUES ($1, $2) ON CONFLICT (remote) DO NOTHING RETURNING remote`,
+      [remote, version],
+    );
+    if (first.rows[0])
+      await log(tx, { remote, action: 'promote', to: version, actor, reason: 'first release' });
+    return { remote, version, digest, created: true, stable: Boolean(first.rows[0]) };
+  });
+}
+
+function needChannel(channel: Channel | null, remote: string): Channel {
+  if (!channel)
+    throw new ApiError(404, 'RELEASE NOT FOUND', `${remote} has no release yet: publish one first`);
+  return channel;
+}
+
+/** Starts a canary of `version` for `percent` % of visitors, or changes its share. */
+export async function setCanary(
+  db: Db,
+  input: { remote: RemoteDir; version: string; percent: number; actor: string },
+): Promise<Channel> {
+  const { remote, version, percent, actor } = input;
+  return db.transaction(async (tx) => {
+    const channel = needChannel(await lockChannel(tx, remote), remote);
+    await requireRelease(tx, remote, version);
+    if (channel.stable === version) {
+      throw new ApiError(409, 'RELEASE IS STABLE', `${remote}@${version} is already the stable release`);
+    }
+    const same = channel.canary === version;
+    const { rows } = await tx.query<Channel & Record<string, unknown>>(
+      `UPDATE release_channels
+          SET canary = $2, percent = $3, updated = now(),
+              canary_started = CASE WHEN canary = $2 THEN canary_started ELSE now() END
+        WHERE remote = $1 RETURNING remote, stable, canary, percent, canary_started`,
+      [remote, version, percent],
+    );
+    await log(tx, {
+      remote,
+      action: same ? 'percent' : 'canary',
+      from: same ? version : channel.canary,
+      to: version,
+      percent,
+      actor,
+      reason: same ? `share ${channel.percent}% → ${percent}%` : null,
+    });
+    return rows[0]!;
+  });
+}
+
+/** Makes `version` (by default the running canary) stable for everybody and ends the canary. */
+export async function promote(
+  db: Db,
+  input: { remote: RemoteDir; version?: string | undefined; actor: string },
+): Promise<Channel> {
+  const { remote, actor } = input;
+  return db.transaction(async (tx) => {
+    const channel = needChannel(await lockChannel(tx, remote), remote);
+    const version = input.version ?? channel.canary;
+    if (!version) throw new ApiError(409, 'NO CANARY', `${remote} has no canary to promote: name a version`);
+    await requireRelease(tx, remote, version);
+    if (channel.stable === version && !channel.canary) return channel;
+    const { rows } = await tx.query<Channel & Record<string, unknown>>(
+      `UPDATE release_channels SET stable = $2, canary = NULL, percent = 0, canary_started = NULL, updated = now()
+        WHERE remote = $1 RETURNING remote, stable, canary, percent, canary_started`,
+      [remote, version],
+    );
+    await log(tx, { remote, action: 'promote', from: channel.stable, to: version, actor });
+    return rows[0]!;
+  });
+}
+
+/**
+ * Rolls back: with a version, makes that published version stable (and ends any canary);
+ * without one, ends the running canary, or, when there is none, returns stable to the release
+ * that was stable before it (the last promotion to the current stable says which).
+ * `onlyCanary` (the health guard) acts only while that canary is still running.
+ */
+export async function rollback(
+  db: Db,
+  input: {
+    remote: RemoteDir;
+    version?: string | undefined;
+    actor: string;
+    reason?: string;
+    onlyCanary?: string;
+  },
+): Promise<{ channel: Channel; action: string } | null> {
+  const { remote, actor } = input;
+  return db.transaction(async (tx) => {
+    const channel = needChannel(await lockChannel(tx, remote), remote);
+    if (input.onlyCanary !== undefined && channel.canary !== input.onlyCanary) return null;
+    const action = input.onlyCanary !== undefined ? 'auto-rollback' : 'rollback';
+    let stable = channel.stable;
+    let description: string;
+    if (input.version) {
+      await requireRelease(tx, remote, input.version);
+      stable = input.version;
+      description = `stable ${channel.stable} → ${stable}${channel.canary ? `, canary ${channel.canary} ended` : ''}`;
+    } else if (channel.canary) {
+      description = `canary ${channel.canary} ended; everybody gets ${stable}`;
+    } else {
+      const { rows } = await tx.query<{ from_version: string | null }>(
+        `SELECT from_version FROM release_log
+          WHERE remote = $1 AND action = 'promote' AND to_version = $2
+          ORDER BY id DESC LIMIT 1`,
+        [remote, channel.stable],
+      );
+      const previous = rows[0]?.from_version;
+      if (!previous) {
+        throw new ApiError(
+          409,
+          'NO EARLIER RELEASE',
+          `${remote}@${channel.stable} is its first stable release`,
+        );
+      }
+      stable = previous;
+      description = `stable ${channel.stable} → ${stable} (the one before it)`;
+    }
+    const { rows } = await tx.query<Channel & Record<string, unknown>>(
+      `UPDATE release_channels SET stable = $2, canary = NULL, percent = 0, canary_started = NULL, updated = now()
+        WHERE remote = $1 RETURNING remote, stable, canary, percent, canary_started`,
+      [remote, stable],
+    );
+    await log(tx, {
+      remote,
+      action,
+      from: channel.canary ?? channel.stable,
+      to: stable,
+      actor,
+      reason: input.reason ?? description,
+    });
+    return { channel: rows[0]!, action: description };
+  });
+}
+
+export async function readChannels(db: Queryable): Promise<Channel[]> {
+  const { rows } = await db.query<Channel & Record<string, unknown>>(
+    'SELECT remote, stable, canary, percent, canary_started FROM release_channels ORDER BY remote',
+  );
+  return rows;
+}

@@ -1,0 +1,175 @@
+/**
+ * The release routes outside PostgREST's grammar:
+ *   GET  /remotes.json                     which release of each remote this visitor gets (cohort cookie)
+ *   GET  /mf/<remote>@<version>/<file>     a published release's files: immutable, cached for a year,
+ *                                          brotli or gzip made at publication, picked by Accept-Encoding
+ *   PUT  /api/releases/<remote>/<version>  upload a built remote (gzipped tarball of its dist folder)
+ *   POST /api/release-health               browsers' load and failure reports (navigator.sendBeacon)
+ * The calls that change channels are RPCs (rpc/release/*), the lists are read resources
+ * (read/releases.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { releaseHealthInput, releaseRemote, releaseVersion } from 'shared-api/validation';
+import { ApiError, badRequest } from '../http/errors.ts';
+import { releaseActor } from './access.ts';
+import { publishFiles } from './publish.ts';
+import { COHORT_COOKIE, createCohortSequence, parseCohort } from './registry.ts';
+import { RELEASE_LIMITS, ReleaseArchiveError, readReleaseArchive } from './tarball.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  js: 'application/javascript; charset=utf-8',
+  mjs: 'application/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  txt: 'text/plain; charset=utf-8',
+};
+
+/** `br` or `gzip` when the client takes it (q=0 refuses), brotli first. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const takes = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return null;
+}
+
+const notFound = () => new ApiError(404, 'NOT FOUND', 'no such release file');
+
+export function registerReleaseRoutes(app: FastifyInstance): void {
+  const releases = app.services.releases;
+  const config = app.config;
+  const nextCohort = createCohortSequence();
+
+  app.get('/remotes.json', async (request, reply) => {
+    let cohort = parseCohort(request.cookies[COHORT_COOKIE]);
+    if (cohort === null) {
+      cohort = nextCohort();
+      void reply.setCookie(COHORT_COOKIE, String(cohort), {
+        path: '/',
+        maxAge: 365 * 86_400,
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: config.secureCookies,
+      });
+    }
+    void reply.header('Cache-Control', 'no-store');
+    return { cohort, remotes: releases.registry.resolve(cohort) };
+  });
+
+  // One path segment `<remote>@<version>`: the router has no `@` separator between two parameters.
+  app.get<{ Params: { spec: string; '*': string } }>('/mf/:spec/*', async (request, reply) => {
+    const match = /^(mf-[a-z]+)@([A-Za-z0-9._-]{1,64})$/.exec(request.params.spec);
+    const file = request.params['*'] ?? '';
+    const type = CONTENT_TYPES[file.split('.').pop()?.toLowerCase() ?? ''];
+    if (!match || !type || file.endsWith('.br') || file.endsWith('.gz')) throw notFound();
+    const key = `${match[1]}/${match[2]}/${file}`;
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    let data: Buffer | null = null;
+    let sent: 'br' | 'gzip' | null = null;
+    if (encoding) {
+      data = await releases.store.get(`${key}.${encoding === 'br' ? 'br' : 'gz'}`).catch(() => null);
+      if (data) sent = encoding;
+    }
+    data ??= await releases.store.get(key).catch(() => null);
+    if (!data) throw notFound();
+    if (sent) void reply.header('Content-Encoding', sent);
+    return reply
+      .type(type)
+      .header('Vary', 'Accept-Encoding')
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Access-Control-Allow-Origin', '*')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(data);
+  });
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['application/gzip', 'application/x-gzip', 'application/x-tar', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: RELEASE_LIMITS.archiveBytes },
+      (_request, body, done) => done(null, body),
+    );
+    scope.put<{ Params: { remote: string; version: string } }>(
+      '/api/releases/:remote/:version',
+      {
+        bodyLimit: RELEASE_LIMITS.archiveBytes,
+        config: config.rateLimits ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {},
+      },
+      async (request: FastifyRequest<{ Params: { remote: string; version: string } }>, reply) => {
+        const remote = releaseRemote.safeParse(request.params.remote);
+        if (!remote.success) throw badRequest('RELEASE REFUSED', `unknown remote "${request.params.remote}"`);
+        const version = releaseVersion.safeParse(request.params.version);
+        if (!version.success)
+          throw badRequest('RELEASE REFUSED', version.error.issues[0]?.message ?? 'bad version');
+        const actor = releaseActor(request, remote.data);
+        if (!Buffer.isBuffer(request.body)) {
+          throw badRequest(
+            'RELEASE REFUSED',
+            'send the gzipped tarball as the body (Content-Type: application/gzip)',
+          );
+        }
+        let files: Awaited<ReturnType<typeof readReleaseArchive>>;
+        try {
+          files = await readReleaseArchive(request.body);
+        } catch (error) {
+          if (error instanceof ReleaseArchiveError) throw badRequest('RELEASE REFUSED', error.message);
+          throw error;
+        }
+        const result = await publishFiles(config, app.db, releases, {
+          remote: remote.data,
+          version: version.data,
+          files,
+          actor,
+        });
+        request.log.info(
+          { remote: result.remote, version: result.version, actor, created: result.created },
+          'release published',
+        );
+        return reply
+          .status(result.created ? 201 : 200)
+          .header('Cache-Control', 'no-store')
+          .send({ ok: true, ...result });
+      },
+    );
+  });
+
+  app.post(
+    '/api/release-health',
+    {
+      bodyLimit: 16 * 1024,
+      // Generous: a page sends one or two, and many visitors can share one address.
+      config: config.rateLimits ? { rateLimit: { max: 600, timeWindow: '1 minute' } } : {},
+    },
+    async (request, reply) => {
+      // sendBeacon sends a string as text/plain (a JSON content type would need a preflight).
+      let body: unknown = request.body;
+      if (typeof body === 'string') {
+        try {
+          body = JSON.parse(body);
+        } catch {
+          throw badRequest('BAD REQUEST', 'the body is not JSON');
+        }
+      }
+      const input = releaseHealthInput.parse(body ?? {});
+      const counted = releases.health.record(input.events);
+      return reply.status(202).header('Cache-Control', 'no-store').send({ ok: true, counted });
+    },
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * The guard rails at upload: a release is refused, with a message saying what to fix, unless
+ * - its `mf-manifest.json` parses, names this remote, and every file it lists is in the release;
+ * - it still exposes every module the shell's route table and dialogs load from it
+ *   (`requiredExposes`, shared-api/routes.ts);
+ * - it shares each singleton (react, react-dom, react-router-dom, @tanstack/react-query, zustand,
+ *   shared-api, shared-ui) as a singleton whose required range the shell's version satisfies:
+ *   a remote built against another React or another shared-api would otherwise break on the page;
+ * - the react-router-dom exports it expects are all among those the shell ships
+ *   (`ROUTER_EXPORTS` in rspack.base.ts; the shell tree-shakes the router to that set).
+ * The shell's side comes from its own build (`shell/dist/mf-manifest.json` and `mf-stats.json`),
+ * which is deployed with this server.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import semver from 'semver';
+import { REMOTES, type RemoteDir, type RemoteName, remoteNameOf, requiredExposes } from 'shared-api/routes';
+import { z } from 'zod';
+import { ApiError } from '../http/errors.ts';
+import type { ReleaseFiles } from './tarball.ts';
+
+/** The singletons every remote must share with the shell (react-dom/client is the host's alone). */
+export const REQUIRED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'zustand',
+  'shared-api',
+  'shared-ui',
+] as const;
+
+const ROUTER = 'react-router-dom';
+
+const assetsSchema = z
+  .object({
+    js: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }).partial(),
+    css: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }).partial(),
+  })
+  .partial();
+
+const manifestSchema = z.object({
+  name: z.string(),
+  metaData: z.object({
+    name: z.string(),
+    remoteEntry: z.object({ name: z.string().min(1), path: z.string() }),
+  }),
+  shared: z.array(
+    z.object({
+      name: z.string(),
+      version: z.string().optional(),
+      requiredVersion: z.string().optional(),
+      singleton: z.boolean().optional(),
+      assets: assetsSchema.optional(),
+    }),
+  ),
+  exposes: z.array(
+    z.object({ name: z.string(), path: z.string().optional(), assets: assetsSchema.optional() }),
+  ),
+});
+
+const shellManifestSchema = z.object({
+  shared: z.array(z.object({ name: z.string(), version: z.string().optional() })),
+});
+
+const statsSchema = z.object({
+  shared: z.array(z.object({ name: z.string(), usedExports: z.array(z.string()).optional() })),
+});
+
+export class ReleaseRefused extends Error {}
+
+/** What the shell provides, read from its build. */
+export interface ShellShare {
+  versions: Map<string, string>;
+  routerExports: Set<string>;
+}
+
+export function readShellShare(appsDir: string): ShellShare {
+  const dist = path.join(appsDir, 'shell', 'dist');
+  let manifest: z.infer<typeof shellManifestSchema>;
+  let stats: z.infer<typeof statsSchema>;
+  try {
+    manifest = shellManifestSchema.parse(
+      JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')),
+    );
+    stats = statsSchema.parse(JSON.parse(readFileSync(path.join(dist, 'mf-stats.json'), 'utf8')));
+  } catch (error) {
+    throw new ApiError(
+      503,
+      'SHELL NOT BUILT',
+      `the shell's build (${dist}) cannot be read: ${(error as Error).message}`,
+    );
+  }
+  return {
+    versions: new Map(manifest.shared.map((s) => [s.name, s.version ?? ''])),
+    routerExports: new Set(stats.shared.find((s) => s.name === ROUTER)?.usedExports ?? []),
+  };
+}
+
+function parseJson<T>(files: ReleaseFiles, name: string, schema: z.ZodType<T>): T {
+  const data = files.get(name);
+  if (!data) throw new ReleaseRefused(`${name} is missing: publish the whole dist folder of a build`);
+  let json: unknown;
+  try {
+    json = JSON.parse(data.toString('utf8'));
+  } catch (error) {
+    throw new ReleaseRefused(`${name} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ReleaseRefused(
+      `${name} is not a Module Federation manifest (${issue?.path.join('.')}: ${issue?.message})`,
+    );
+  }
+  return parsed.data;
+}
+
+export interface ReleaseInfo {
+  shared: Record<string, string>;
+  exposes: string[];
+}
+
+/** Checks a release of `remote` against the shell; returns what the release log keeps of it. */
+export function validateRelease(remote: RemoteDir, files: ReleaseFiles, shell: ShellShare): ReleaseInfo {
+  const name = remoteNameOf(remote) as RemoteName;
+  const manifest = parseJson(files, 'mf-manifest.json', manifestSchema);
+  if (manifest.name !== name || manifest.metaData.name !== name) {
+    throw new ReleaseRefused(
+      `this is a build of "${manifest.name}", not of ${remote} (${name}): check the archive and the remote's name`,
+    );
+  }
+  const entry = path.posix.join(manifest.metaData.remoteEntry.path, manifest.metaData.remoteEntry.name);
+  const listed = new Set<string>([entry]);
+  for (const part of [...manifest.exposes, ...manifest.shared]) {
+    for (const kind of [part.assets?.js, part.assets?.css]) {
+      for (const file of [...(kind?.sync ?? []), ...(kind?.async ?? [])]) listed.add(file);
+    }
+  }
+  const missing = [...listed].filter((file) => !files.has(file));
+  if (missing.length) {
+    throw new ReleaseRefused(
+      `the manifest lists files the release does not have: ${missing.slice(0, 5).join(', ')}`,
+    );
+  }
+
+  const exposes = manifest.exposes.map((e) => e.name.replace(/^\.\//, '')).sort();
+  const lost = requiredExposes(name).filter((module) => !exposes.includes(module));
+  if (lost.length) {
+    throw new ReleaseRefused(
+      `${remote} no longer exposes ${lost.map((m) => `./${m}`).join(', ')}, which the shell loads (shared-api/routes.ts)`,
+    );
+  }
+
+  const shared: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const singleton of REQUIRED_SINGLETONS) {
+    const own = manifest.shared.find((s) => s.name === singleton);
+    const shellVersion = shell.versions.get(singleton);
+    if (!own) {
+      problems.push(`${singleton} is not shared (build with the shared preset, rspack.base.ts)`);
+      continue;
+    }
+    shared[singleton] = own.version ?? '';
+    if (!own.singleton) problems.push(`${singleton} is shared but not as a singleton`);
+    if (!shellVersion) {
+      problems.push(`the shell does not provide ${singleton}`);
+      continue;
+    }
+    const range = own.requiredVersion ?? (own.version ? `^${own.version}` : '*');
+    if (!semver.validRange(range) || !semver.satisfies(shellVersion, range)) {
+      problems.push(`${singleton}: built for ${range}, but the shell provides ${shellVersion}`);
+    }
+  }
+  if (problems.length) {
+    throw new ReleaseRefused(`${remote} is not compatible with the shell: ${problems.join('; ')}`);
+  }
+
+  const stats = parseJson(files, 'mf-stats.json', statsSchema);
+  const wanted = stats.shared.find((s) => s.name === ROUTER)?.usedExports ?? [];
+  const unknown = wanted.filter((name) => !shell.routerExports.has(name));
+  if (unknown.length) {
+    throw new ReleaseRefused(
+      `${remote} expects react-router-dom exports the shell does not ship: ${unknown.join(', ')} ` +
+        '(add them to ROUTER_EXPORTS in rspack.base.ts and release the shell first)',
+    );
+  }
+  return { shared, exposes };
+}
+
+export const REMOTE_DIRS = Object.values(REMOTES);

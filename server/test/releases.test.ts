@@ -1,0 +1,526 @@
+/**
+ * Releases of the remotes (server/src/releases/): immutable versions served from the store, the
+ * release API with per-team tokens, the guard rails at upload, canary / promote / rollback with
+ * the release log, even and sticky cohorts, and the health guard's automatic rollback. On
+ * PostgreSQL also: two real API nodes on one database, a canary set through one served by the
+ * other within 2 s.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReleaseToken } from '../src/releases/tokens.ts';
+import { CHAT_EXPOSES, FEED_EXPOSES, remoteBuild, tarball, writeShellBuild } from './fixtures/remoteBuild.ts';
+import { caller, createUser, ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let tmp: string;
+let chatToken: string;
+let feedToken: string;
+let admin: Awaited<ReturnType<typeof signIn>>;
+
+beforeAll(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'gwar-releases-'));
+  writeShellBuild(path.join(tmp, 'apps'));
+  server = await startTestServer({
+    APPS_DIR: path.join(tmp, 'apps'),
+    RELEASE_HEALTH_MIN_SAMPLES: '5',
+    // The suite runs the health check itself, at the moments it chooses.
+    RELEASE_HEALTH_CHECK_MS: '3600000',
+  });
+  chatToken = (
+    await createReleaseToken(server.db, { name: 'chat CI', remotes: ['mf-chat'], createdBy: null })
+  ).token;
+  feedToken = (
+    await createReleaseToken(server.db, { name: 'feed CI', remotes: ['mf-feed'], createdBy: null })
+  ).token;
+  admin = await signIn(
+    server,
+    await createUser(server.db, { username: 'release_admin', roles: ['moderator', 'admin'] }),
+  );
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const upload = (remote: string, version: string, body: Buffer, headers: Record<string, string> = {}) =>
+  server.app.inject({
+    method: 'PUT',
+    url: `/api/releases/${remote}/${version}`,
+    headers: { 'content-type': 'application/gzip', ...headers },
+    payload: body,
+  });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const tokenRpc = (token: string, name: string, body: unknown) =>
+  server.app.inject({
+    method: 'POST',
+    url: `/api/rpc/${name}`,
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+const chatBuild = (text: string, extra = {}) =>
+  remoteBuild('mf_chat', { exposes: CHAT_EXPOSES, text, ...extra });
+
+interface Resolved {
+  name: string;
+  entry: string;
+  version: string;
+  channel: string;
+  fallback?: { entry: string; version: string };
+}
+const remotesFor = async (cohort: number | null) => {
+  const response = await caller(server, cohort === null ? '' : `gwar_cohort=${cohort}`).get('/remotes.json');
+  return {
+    response,
+    body: response.json() as { cohort: number; remotes: Resolved[] },
+  };
+};
+const chatFor = async (cohort: number) =>
+  (await remotesFor(cohort)).body.remotes.find((r) => r.name === 'mf_chat');
+
+describe('publishing a release', () => {
+  it('stores an uploaded build as an immutable version; the first one becomes stable', async () => {
+    const answer = await upload('mf-chat', '1.0.0', await tarball(chatBuild('v1')), bearer(chatToken));
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json()).toMatchObject({ created: true, stable: true, version: '1.0.0' });
+    expect(await chatFor(7)).toEqual({
+      name: 'mf_chat',
+      remote: 'mf-chat',
+      entry: '/mf/mf-chat@1.0.0/mf-manifest.json',
+      version: '1.0.0',
+      channel: 'stable',
+    });
+    // The same build again is a harmless retry; other files under the same version are refused.
+    const again = await upload('mf-chat', '1.0.0', await tarball(chatBuild('v1')), bearer(chatToken));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ created: false });
+    const changed = await upload('mf-chat', '1.0.0', await tarball(chatBuild('v1b')), bearer(chatToken));
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toMatchObject({ message: 'RELEASE EXISTS' });
+  });
+
+  it('serves its files cached forever, compressed as the browser asks', async () => {
+    const manifest = await caller(server).get('/mf/mf-chat@1.0.0/mf-manifest.json');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    const entry = (manifest.json() as { metaData: { remoteEntry: { name: string } } }).metaData.remoteEntry
+      .name;
+    const url = `/mf/mf-chat@1.0.0/${entry}`;
+    const plain = await caller(server).get(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toContain('application/javascript');
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const br = await caller(server).get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    const gz = await caller(server).get(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    for (const bad of [
+      '/mf/mf-chat@1.0.0/..%2F..%2Fpgdata',
+      '/mf/mf-chat@9.9.9/mf-manifest.json',
+      `/mf/mf-chat@1.0.0/${entry}.br`,
+      '/mf/mf-chat/mf-manifest.json',
+    ]) {
+      expect((await caller(server).get(bad)).statusCode, bad).toBe(404);
+    }
+  });
+
+  it('refuses, with what to fix, a release that would break the page', async () => {
+    const cases: [string, Map<string, Buffer>, RegExp][] = [
+      [
+        'another remote',
+        remoteBuild('mf_feed', { exposes: FEED_EXPOSES }),
+        /build of "mf_feed", not of mf-chat/,
+      ],
+      [
+        'a lost expose',
+        chatBuild('x', { exposes: ['Notifications', 'Chats'] }),
+        /no longer exposes \.\/Chat\b/,
+      ],
+      [
+        'another React',
+        chatBuild('x', { shared: { react: '^18.3.1' } }),
+        /react: built for \^18\.3\.1, but the shell provides 19\.3\.1/,
+      ],
+      [
+        'a newer shared-api',
+        chatBuild('x', { shared: { 'shared-api': '^0.2.0' } }),
+        /shared-api: built for \^0\.2\.0/,
+      ],
+      ['react not shared', chatBuild('x', { shared: { 'react-dom': null } }), /react-dom is not shared/],
+      [
+        'no singleton',
+        chatBuild('x', { notSingleton: ['zustand'] }),
+        /zustand is shared but not as a singleton/,
+      ],
+      [
+        'router exports',
+        chatBuild('x', { routerExports: ['Link', 'useLoaderData'] }),
+        /does not ship: useLoaderData/,
+      ],
+      ['a missing chunk', chatBuild('x', { dropFiles: ['__federation_expose_Chat.a'] }), /./],
+    ];
+    for (const [label, files, message] of cases) {
+      if (label === 'a missing chunk') {
+        const chunk = [...files.keys()].find((name) => name.startsWith('__federation_expose_Chat.'))!;
+        files.delete(chunk);
+      }
+      const answer = await upload('mf-chat', '2.0.0-bad', await tarball(files), bearer(chatToken));
+      expect(answer.statusCode, label).toBe(400);
+      expect(answer.json().message, label).toBe('RELEASE REFUSED');
+      expect(answer.json().details, label).toMatch(
+        label === 'a missing chunk' ? /lists files the release does not have/ : message,
+      );
+    }
+    const broken = chatBuild('x');
+    broken.set('mf-manifest.json', Buffer.from('{ "name": "mf_chat", '));
+    const answer = await upload('mf-chat', '2.0.0-bad', await tarball(broken), bearer(chatToken));
+    expect(answer.json().details).toMatch(/mf-manifest.json is not valid JSON/);
+    const notTar = await upload('mf-chat', '2.0.0-bad', Buffer.from('hello'), bearer(chatToken));
+    expect(notTar.statusCode).toBe(400);
+    const withLink = await upload(
+      'mf-chat',
+      '2.0.0-bad',
+      await tarball(chatBuild('x'), (dir) => {
+        symlinkSync('/etc/passwd', path.join(dir, 'passwd.txt'));
+        return ['passwd.txt'];
+      }),
+      bearer(chatToken),
+    );
+    expect(withLink.json().details).toMatch(/only plain files/);
+    const withHtml = chatBuild('x');
+    withHtml.set('index.html', Buffer.from('<script>alert(1)</script>'));
+    expect(
+      (await upload('mf-chat', '2.0.0-bad', await tarball(withHtml), bearer(chatToken))).json().details,
+    ).toMatch(/does not belong in a built remote/);
+    const badVersion = await upload(
+      'mf-chat',
+      '%2E%2E%2Fx',
+      await tarball(chatBuild('x')),
+      bearer(chatToken),
+    );
+    expect(badVersion.statusCode).toBe(400);
+    expect(badVersion.json().details).toMatch(/A version is/);
+    // Nothing of the refused uploads was kept.
+    const list = await caller(server, admin.cookie).get('/api/releases?remote=eq.mf-chat&select=version');
+    expect((list.json() as { version: string }[]).map((r) => r.version)).toEqual(['1.0.0']);
+  });
+});
+
+describe('who may release', () => {
+  it('takes a team token for its own remotes only, and an admin; nobody else', async () => {
+    const build = await tarball(chatBuild('v2'));
+    const feedTeam = await upload('mf-chat', '2.0.0', build, bearer(feedToken));
+    expect(feedTeam.statusCode).toBe(403);
+    expect(feedTeam.json()).toMatchObject({ message: 'TOKEN NOT ALLOWED' });
+    expect((await upload('mf-chat', '2.0.0', build)).statusCode).toBe(401);
+    expect((await upload('mf-chat', '2.0.0', build, bearer('gwr_not-a-real-token'))).statusCode).toBe(401);
+    const user = await signIn(server, await createUser(server.db, { username: 'plain_user' }));
+    const asUser = await upload('mf-chat', '2.0.0', build, { cookie: user.cookie, origin: ORIGIN });
+    expect(asUser.statusCode).toBe(401);
+    expect(asUser.json()).toMatchObject({ message: 'ROLE REQUIRED' });
+    expect((await user.get('/api/release_channels')).statusCode).toBe(401);
+    expect((await caller(server).get('/api/releases')).statusCode).toBe(401);
+    expect(
+      (await tokenRpc(feedToken, 'release_canary', { remote: 'mf-chat', version: '1.0.0', percent: 5 }))
+        .statusCode,
+    ).toBe(403);
+
+    const revoked = await createReleaseToken(server.db, {
+      name: 'old',
+      remotes: ['mf-chat'],
+      createdBy: null,
+    });
+    expect((await admin.rpc('release_token_revoke', { id: revoked.id })).statusCode).toBe(200);
+    const afterRevoke = await upload('mf-chat', '2.0.0', build, bearer(revoked.token));
+    expect(afterRevoke.statusCode).toBe(401);
+    expect(afterRevoke.json().details).toMatch(/revoked/);
+    const expired = await createReleaseToken(server.db, {
+      name: 'late',
+      remotes: ['mf-chat'],
+      createdBy: null,
+    });
+    await server.db.query("UPDATE release_tokens SET expires = now() - interval '1 second' WHERE id = $1", [
+      expired.id,
+    ]);
+    expect((await upload('mf-chat', '2.0.0', build, bearer(expired.token))).json().details).toMatch(
+      /expired/,
+    );
+
+    expect((await upload('mf-chat', '2.0.0', build, bearer(chatToken))).statusCode).toBe(201);
+    // A token sees only its remotes' releases.
+    const seen = await server.app.inject({
+      method: 'GET',
+      url: '/api/releases?select=remote',
+      headers: bearer(feedToken),
+    });
+    expect(seen.json()).toEqual([]);
+  });
+
+  it('lets admins create tokens that are shown once and stored hashed', async () => {
+    const user = await signIn(server, await createUser(server.db, { username: 'not_admin' }));
+    expect((await user.rpc('release_token_create', { name: 'x', remotes: ['mf-feed'] })).statusCode).toBe(
+      401,
+    );
+    const created = await admin.rpc('release_token_create', {
+      name: 'feed team',
+      remotes: ['mf-feed'],
+      expiresInDays: 30,
+    });
+    expect(created.statusCode).toBe(200);
+    const { token, id } = created.json() as { token: string; id: number };
+    expect(token).toMatch(/^gwr_[A-Za-z0-9_-]{43}$/);
+    const listed = await admin.get('/api/release_tokens?select=id,name,remotes,created_by,expires');
+    const row = (listed.json() as Record<string, unknown>[]).find((r) => r.id === id);
+    expect(row).toMatchObject({ name: 'feed team', remotes: ['mf-feed'], created_by: 'release_admin' });
+    expect(JSON.stringify(listed.json())).not.toContain(token.slice(4, 20));
+    const { rows } = await server.db.query('SELECT 1 FROM release_tokens WHERE token_hash::text LIKE $1', [
+      `%${token}%`,
+    ]);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('canary, promotion and rollback', () => {
+  it('sends cohorts below N to the canary, with stable as its fallback', async () => {
+    const canary = await tokenRpc(chatToken, 'release_canary', {
+      remote: 'mf-chat',
+      version: '2.0.0',
+      percent: 50,
+    });
+    expect(canary.statusCode, canary.body).toBe(200);
+    expect(await chatFor(49)).toEqual({
+      name: 'mf_chat',
+      remote: 'mf-chat',
+      entry: '/mf/mf-chat@2.0.0/mf-manifest.json',
+      version: '2.0.0',
+      channel: 'canary',
+      fallback: { entry: '/mf/mf-chat@1.0.0/mf-manifest.json', version: '1.0.0' },
+    });
+    expect((await chatFor(50))?.channel).toBe('stable');
+    // Changing N keeps the canary; unknown versions and 100 % are refused.
+    expect(
+      (await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '2.0.0', percent: 10 }))
+        .statusCode,
+    ).toBe(200);
+    expect((await chatFor(10))?.channel).toBe('stable');
+    expect((await chatFor(9))?.channel).toBe('canary');
+    expect(
+      (await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '9.9', percent: 10 }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '2.0.0', percent: 100 }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '1.0.0', percent: 5 }))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('gives 1,000 fresh visitors the canary in the share asked for, each keeping their cohort', async () => {
+    await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '2.0.0', percent: 30 });
+    let onCanary = 0;
+    for (let i = 0; i < 1000; i++) {
+      const { response, body } = await remotesFor(null);
+      const cookie = response.cookies.find((c) => c.name === 'gwar_cohort');
+      expect(cookie?.value).toBe(String(body.cohort));
+      expect(cookie?.maxAge).toBeGreaterThan(300 * 86_400);
+      if (body.remotes.find((r) => r.name === 'mf_chat')?.channel === 'canary') onCanary++;
+    }
+    expect(Math.abs(onCanary / 10 - 30)).toBeLessThanOrEqual(2);
+    const tampered = await remotesFor(null);
+    const again = await caller(server, `gwar_cohort=${tampered.body.cohort}`).get('/remotes.json');
+    expect(again.cookies.find((c) => c.name === 'gwar_cohort')).toBeUndefined();
+  });
+
+  it('promotes, rolls back to the previous stable or any earlier release, and logs who did what', async () => {
+    const promoted = await tokenRpc(chatToken, 'release_promote', { remote: 'mf-chat' });
+    expect(promoted.json().channel).toMatchObject({ stable: '2.0.0', canary: null, percent: 0 });
+    expect(await chatFor(0)).toMatchObject({ channel: 'stable', version: '2.0.0' });
+
+    const back = await tokenRpc(chatToken, 'release_rollback', { remote: 'mf-chat' });
+    expect(back.json().channel).toMatchObject({ stable: '1.0.0', canary: null });
+    expect(await chatFor(0)).toMatchObject({ version: '1.0.0' });
+    const first = await tokenRpc(chatToken, 'release_rollback', { remote: 'mf-chat' });
+    expect(first.statusCode).toBe(409);
+    expect(first.json()).toMatchObject({ message: 'NO EARLIER RELEASE' });
+
+    const toVersion = await admin.rpc('release_rollback', { remote: 'mf-chat', version: '2.0.0' });
+    expect(toVersion.json().channel).toMatchObject({ stable: '2.0.0' });
+
+    const log = await admin.get(
+      '/api/release_log?remote=eq.mf-chat&order=id.asc&select=action,from,to,percent,actor',
+    );
+    expect(log.json()).toEqual([
+      { action: 'publish', from: null, to: '1.0.0', percent: null, actor: 'token:chat CI' },
+      { action: 'promote', from: null, to: '1.0.0', percent: null, actor: 'token:chat CI' },
+      { action: 'publish', from: null, to: '2.0.0', percent: null, actor: 'token:chat CI' },
+      { action: 'canary', from: null, to: '2.0.0', percent: 50, actor: 'token:chat CI' },
+      { action: 'percent', from: '2.0.0', to: '2.0.0', percent: 10, actor: 'token:chat CI' },
+      { action: 'percent', from: '2.0.0', to: '2.0.0', percent: 30, actor: 'token:chat CI' },
+      { action: 'promote', from: '1.0.0', to: '2.0.0', percent: null, actor: 'token:chat CI' },
+      { action: 'rollback', from: '2.0.0', to: '1.0.0', percent: null, actor: 'token:chat CI' },
+      { action: 'rollback', from: '1.0.0', to: '2.0.0', percent: null, actor: 'user:release_admin' },
+    ]);
+    const channels = await admin.get('/api/release_channels?select=remote,stable,canary,percent');
+    expect(channels.json()).toEqual([{ remote: 'mf-chat', stable: '2.0.0', canary: null, percent: 0 }]);
+  });
+});
+
+describe('canary health', () => {
+  const beacon = (events: unknown[]) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/release-health',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: ORIGIN },
+      payload: JSON.stringify({ events }),
+    });
+  const event = (version: string, channel: string, kind: string) => ({
+    remote: 'mf_chat',
+    version,
+    channel,
+    kind,
+  });
+
+  it('rolls back, without a person, a canary that fails clearly more often than stable, and says why', async () => {
+    await upload('mf-chat', '3.0.0', await tarball(chatBuild('v3')), bearer(chatToken));
+    await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '3.0.0', percent: 20 });
+    // Stable loads fine; the canary fails four times in five, but four is under the minimum sample.
+    for (let i = 0; i < 20; i++) await beacon([event('2.0.0', 'stable', 'load')]);
+    await beacon([event('3.0.0', 'canary', 'load-failed'), event('2.0.0', 'stable', 'load')]);
+    await beacon([event('3.0.0', 'canary', 'load-failed')]);
+    await beacon([event('3.0.0', 'canary', 'load')]);
+    await beacon([event('3.0.0', 'canary', 'load-failed')]);
+    await server.app.services.releases.health.check();
+    expect((await chatFor(0))?.version).toBe('3.0.0');
+
+    const answer = await beacon([
+      event('3.0.0', 'canary', 'load-failed'),
+      event('1.0.0', 'stable', 'load'),
+      { remote: 'mf_chat', version: 'nope', channel: 'canary', kind: 'load' },
+    ]);
+    expect(answer.statusCode).toBe(202);
+    expect(answer.json()).toMatchObject({ counted: 1 });
+    await server.app.services.releases.health.check();
+    expect(await chatFor(0)).toMatchObject({ channel: 'stable', version: '2.0.0' });
+    const log = await admin.get('/api/release_log?remote=eq.mf-chat&order=id.desc&limit=1');
+    expect(log.json()[0]).toMatchObject({
+      action: 'auto-rollback',
+      from: '3.0.0',
+      to: '2.0.0',
+      actor: 'health guard',
+    });
+    expect(log.json()[0].reason).toMatch(
+      /canary 80\.0% failed \(4 of 5 page loads\), stable 0\.0% \(0 of 21\)/,
+    );
+  });
+
+  it('leaves a healthy canary alone and refuses malformed reports', async () => {
+    await upload('mf-chat', '4.0.0', await tarball(chatBuild('v4')), bearer(chatToken));
+    await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '4.0.0', percent: 20 });
+    for (let i = 0; i < 12; i++) await beacon([event('4.0.0', 'canary', 'load')]);
+    await beacon([event('4.0.0', 'canary', 'render')]);
+    await server.app.services.releases.health.check();
+    expect((await chatFor(0))?.version).toBe('4.0.0');
+    const channel = await admin.get('/api/release_channels?select=canary_loads,canary_failures');
+    expect(channel.json()).toEqual([{ canary_loads: 12, canary_failures: 1 }]);
+    expect(
+      (await beacon([{ remote: 'mf_chat', version: '../', channel: 'x', kind: 'load' }])).statusCode,
+    ).toBe(400);
+    const notJson = await server.app.inject({
+      method: 'POST',
+      url: '/api/release-health',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{',
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL', () => {
+  const nodes: ChildProcess[] = [];
+  afterAll(() => {
+    for (const node of nodes) node.kill('SIGTERM');
+  });
+
+  it('serves a canary set through one node from the other within 2 s', async () => {
+    const databaseUrl = (server.app.config.databaseUrl ?? '').toString();
+    const ports = [await freePort(), await freePort()];
+    for (const [index, port] of ports.entries()) {
+      const dataDir = path.join(tmp, `node${index}`);
+      mkdirSync(dataDir, { recursive: true });
+      const node = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: path.join(import.meta.dirname, '..'),
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dataDir,
+          APPS_DIR: path.join(tmp, 'apps'),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          PUBLISH_LOCAL_BUILDS: '0',
+          DEMO_CONTENT: '0',
+        },
+        stdio: 'ignore',
+      });
+      nodes.push(node);
+    }
+    const base = ports.map((port) => `http://127.0.0.1:${port}`);
+    for (const url of base) {
+      for (let i = 0; ; i++) {
+        const ok = await fetch(`${url}/remotes.json`)
+          .then((r) => r.ok)
+          .catch(() => false);
+        if (ok) break;
+        if (i > 300) throw new Error(`${url} did not start`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const published = await upload('mf-chat', '5.0.0', await tarball(chatBuild('v5')), bearer(chatToken));
+    expect(published.statusCode).toBe(201);
+    const started = Date.now();
+    const set = await fetch(`${base[0]}/api/rpc/release_canary`, {
+      method: 'POST',
+      headers: { ...bearer(chatToken), 'content-type': 'application/json' },
+      body: JSON.stringify({ remote: 'mf-chat', version: '5.0.0', percent: 40 }),
+    });
+    expect(set.status).toBe(200);
+    let seenAfter = Number.POSITIVE_INFINITY;
+    while (Date.now() - started < 5000) {
+      const answer = (await (
+        await fetch(`${base[1]}/remotes.json`, { headers: { cookie: 'gwar_cohort=1' } })
+      ).json()) as {
+        remotes: Resolved[];
+      };
+      if (answer.remotes.find((r) => r.name === 'mf_chat')?.version === '5.0.0') {
+        seenAfter = Date.now() - started;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    console.info(`canary set through node 1 served by node 2 after ${seenAfter} ms`);
+    expect(seenAfter).toBeLessThan(2000);
+  }, 60_000);
+});

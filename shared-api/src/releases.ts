@@ -1,0 +1,154 @@
+/**
+ * Releases of the remotes, for the admin page (`/admin/releases`): each remote's stable and
+ * canary with health counts, the published releases, the release log and the release tokens,
+ * and the calls that change them (server/src/releases/). Admins only; the server checks.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { getRows, rpc } from './client.ts';
+import { queryClient } from './queryClient.ts';
+import type { RemoteDir } from './routes.ts';
+import { toast } from './toasts.ts';
+
+export interface ReleaseChannelRow {
+  remote: RemoteDir;
+  stable: string;
+  canary: string | null;
+  percent: number;
+  canary_started: string | null;
+  updated: string;
+  stable_loads: number;
+  stable_failures: number;
+  canary_loads: number;
+  canary_failures: number;
+}
+
+export interface ReleaseRow {
+  remote: RemoteDir;
+  version: string;
+  files: number;
+  bytes: number;
+  actor: string;
+  created: string;
+  channel: 'stable' | 'canary' | null;
+}
+
+export interface ReleaseLogRow {
+  id: number;
+  remote: RemoteDir;
+  action: 'publish' | 'canary' | 'percent' | 'promote' | 'rollback' | 'auto-rollback';
+  from: string | null;
+  to: string | null;
+  percent: number | null;
+  actor: string;
+  reason: string | null;
+  created: string;
+}
+
+export interface ReleaseTokenRow {
+  id: number;
+  name: string;
+  remotes: RemoteDir[];
+  created: string;
+  created_by: string | null;
+  expires: string | null;
+  revoked: string | null;
+  last_used: string | null;
+}
+
+/** The health figures refresh this often while the page is open. */
+export const RELEASES_REFRESH_MS = 10_000;
+
+export const releaseKeys = {
+  all: ['releases'] as const,
+  channels: () => [...releaseKeys.all, 'channels'] as const,
+  list: (remote: RemoteDir) => [...releaseKeys.all, 'list', remote] as const,
+  log: (remote: RemoteDir | null) => [...releaseKeys.all, 'log', remote ?? 'all'] as const,
+  tokens: () => [...releaseKeys.all, 'tokens'] as const,
+};
+
+export function useReleaseChannels() {
+  return useQuery({
+    queryKey: releaseKeys.channels(),
+    queryFn: ({ signal }) => getRows<ReleaseChannelRow>('release_channels', { order: 'remote.asc' }, signal),
+    refetchInterval: RELEASES_REFRESH_MS,
+  });
+}
+
+export function useReleases(remote: RemoteDir) {
+  return useQuery({
+    queryKey: releaseKeys.list(remote),
+    queryFn: ({ signal }) =>
+      getRows<ReleaseRow>(
+        'releases',
+        {
+          select: 'remote,version,files,bytes,actor,created,channel',
+          remote: `eq.${remote}`,
+          order: 'created.desc,version.desc',
+          limit: 30,
+        },
+        signal,
+      ),
+  });
+}
+
+export function useReleaseLog(remote: RemoteDir | null) {
+  return useQuery({
+    queryKey: releaseKeys.log(remote),
+    queryFn: ({ signal }) =>
+      getRows<ReleaseLogRow>(
+        'release_log',
+        { remote: remote ? `eq.${remote}` : null, order: 'id.desc', limit: 50 },
+        signal,
+      ),
+    refetchInterval: RELEASES_REFRESH_MS,
+  });
+}
+
+export function useReleaseTokens() {
+  return useQuery({
+    queryKey: releaseKeys.tokens(),
+    queryFn: ({ signal }) => getRows<ReleaseTokenRow>('release_tokens', { order: 'id.desc' }, signal),
+  });
+}
+
+const refreshAll = () => void queryClient.invalidateQueries({ queryKey: releaseKeys.all });
+
+export type ReleaseAction =
+  | { call: 'release_canary'; remote: RemoteDir; version: string; percent: number }
+  | { call: 'release_promote'; remote: RemoteDir; version?: string }
+  | { call: 'release_rollback'; remote: RemoteDir; version?: string };
+
+/** Canary, share, promotion or rollback; the page shows the server's reason when one is refused. */
+export function useReleaseAction() {
+  return useMutation({
+    mutationFn: ({ call, ...input }: ReleaseAction) => rpc<{ ok: true }>(call, input),
+    meta: { silent: true },
+    onSuccess: (_result, action) => {
+      toast.success(
+        action.call === 'release_canary'
+          ? `${action.remote}: kanarek ${action.version} dla ${action.percent}% odwiedzających`
+          : action.call === 'release_promote'
+            ? `${action.remote}: nowa wersja stabilna`
+            : `${action.remote}: wycofano`,
+      );
+    },
+    onSettled: refreshAll,
+  });
+}
+
+export function useCreateReleaseToken() {
+  return useMutation({
+    mutationFn: (input: { name: string; remotes: RemoteDir[]; expiresInDays?: number }) =>
+      rpc<{ ok: true; id: number; token: string; expires: string | null }>('release_token_create', input),
+    meta: { silent: true },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: releaseKeys.tokens() }),
+  });
+}
+
+export function useRevokeReleaseToken() {
+  return useMutation({
+    mutationFn: (id: number) => rpc('release_token_revoke', { id }),
+    meta: { silent: true },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: releaseKeys.tokens() }),
+  });
+}

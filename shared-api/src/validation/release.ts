@@ -1,0 +1,58 @@
+/**
+ * The release API's inputs (server/src/releases/): one schema each, used by the server, the CLI
+ * and the admin page. Remotes are named by folder (`mf-chat`); versions are URL-safe labels that
+ * become part of `/mf/<remote>@<version>/`.
+ */
+import { z } from 'zod';
+import { REMOTES, type RemoteDir } from '../routes.ts';
+
+export const RELEASE_VERSION_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const releaseRemote = z.enum(Object.values(REMOTES) as [RemoteDir, ...RemoteDir[]]);
+export const releaseVersion = z
+  .string()
+  .regex(RELEASE_VERSION_PATTERN, 'A version is 1-64 letters, digits, dots, dashes or underscores');
+
+export const releaseCanaryInput = z.object({
+  remote: releaseRemote,
+  version: releaseVersion,
+  /** Share of visitors (by cohort) on the canary; 1-99: 100 is a promotion, 0 a rollback. */
+  percent: z.number().int().min(1).max(99),
+});
+
+export const releasePromoteInput = z.object({
+  remote: releaseRemote,
+  /** Defaults to the running canary. */
+  version: releaseVersion.optional(),
+});
+
+export const releaseRollbackInput = z.object({
+  remote: releaseRemote,
+  /** A published version to make stable; without one: end the canary, or go back to the previous stable. */
+  version: releaseVersion.optional(),
+});
+
+export const releaseTokenCreateInput = z.object({
+  name: z.string().trim().min(1).max(60),
+  remotes: z.array(releaseRemote).min(1).max(Object.keys(REMOTES).length),
+  /** Days until it stops working; without it, until revoked. */
+  expiresInDays: z.number().int().min(1).max(3650).optional(),
+});
+
+export const releaseTokenRevokeInput = z.object({ id: z.number().int().positive() });
+
+/** What a browser reports about a remote it loaded (POST /api/release-health). No personal data. */
+export const RELEASE_HEALTH_KINDS = ['load', 'load-failed', 'render', 'error'] as const;
+export const releaseHealthInput = z.object({
+  events: z
+    .array(
+      z.object({
+        remote: z.string().max(40),
+        version: releaseVersion,
+        channel: z.enum(['stable', 'canary']),
+        kind: z.enum(RELEASE_HEALTH_KINDS),
+      }),
+    )
+    .max(50),
+});
+export type ReleaseHealthEvent = z.infer<typeof releaseHealthInput>['events'][number];
