@@ -7,7 +7,7 @@ import './shell.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { reloadForChunkError } from './remotes/chunkReload.ts';
-import { remotesReady } from './remotes/registry.ts';
+import { remotesReady, watchRemoteErrors } from './remotes/registry.ts';
 import { startSession } from './session/session.ts';
 
 // Both start at once; the layout draws while they run.
@@ -15,6 +15,7 @@ void remotesReady().catch(() => {
   // A failed registry read shows up in the first route that needs a remote (with a retry).
 });
 void startSession();
+watchRemoteErrors();
 
 // A chunk failure outside any boundary (e.g. in an event handler) gets the same one reload.
 window.addEventListener('unhandledrejection', (event) => {

@@ -19,8 +19,9 @@ import { Link } from 'react-router-dom';
 import type { RemoteName } from 'shared-api';
 import { ErrorPanel, Spinner } from 'shared-ui';
 import { ProgressWhileMounted } from '../layout/ProgressBar.tsx';
-import { reloadForChunkError } from './chunkReload.ts';
-import { loadRemoteModule } from './registry.ts';
+import { isChunkLoadError, reloadForChunkError } from './chunkReload.ts';
+import { reportRemote } from './health.ts';
+import { currentRelease, loadRemoteModule } from './registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: remote components take their own props; the route table passes them through
 type AnyComponent = ComponentType<any>;
@@ -42,6 +43,13 @@ function lazyRemote(remote: RemoteName, module: string, attempt: number): LazyEx
   return component;
 }
 
+/** Failures of loading (registry, manifest, entry, chunk) rather than of the remote's own code. */
+function isLoadError(error: unknown): boolean {
+  if (isChunkLoadError(error)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /RUNTIME-\d+|remotes\.json|is not in the registry|did not load|Failed to fetch/.test(message);
+}
+
 export function RouteLoading() {
   return (
     <>
@@ -52,6 +60,8 @@ export function RouteLoading() {
 }
 
 interface BoundaryProps {
+  /** The remote drawn inside: a render failure counts against its release (health.ts). */
+  remote?: RemoteName;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -64,6 +74,11 @@ export class RemoteBoundary extends Component<BoundaryProps, { error: unknown; r
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
+    // A load failure was reported where it happened; anything else broke while rendering.
+    const remote = this.props.remote;
+    if (remote && !isLoadError(error)) {
+      void currentRelease(remote).then((release) => release && reportRemote(release, 'render'));
+    }
     if (reloadForChunkError(error)) {
       this.setState({ reloading: true });
       return;
@@ -96,7 +111,7 @@ export function RemoteRoute({ remote, module, props }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
   const Screen = lazyRemote(remote, module, attempt);
   return (
-    <RemoteBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteBoundary key={attempt} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<RouteLoading />}>
         <Screen {...props} />
       </Suspense>

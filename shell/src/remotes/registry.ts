@@ -1,32 +1,43 @@
 /**
  * Remotes are found at run time: nothing about them is compiled into the shell. At start the
- * shell reads `/remotes.json` (the server picks stable or canary per visitor cohort), registers
- * each manifest with the Module Federation runtime, and only then loads modules. A remote that
- * failed is registered again with `force` before a retry, which drops the runtime's cached
- * manifest and entry so the retry really goes to the network.
+ * shell reads `/remotes.json` (the server picks each remote's stable release or, for the
+ * visitor's cohort, its canary), registers each manifest with the Module Federation runtime,
+ * and only then loads modules.
+ *
+ * A canary that fails to load (manifest, entry or chunk) costs the visitor nothing: the failure
+ * is reported (health.ts) and the remote's stable release is registered in its place for the
+ * rest of this page load, then loaded. A remote that failed otherwise is registered again with
+ * `force` before a retry, which drops the runtime's cached manifest and entry so the retry
+ * really goes to the network.
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName } from 'shared-api';
+import { type RemoteRelease, releaseOfError, reportRemote } from './health.ts';
 
-export type RemoteName = 'mf_feed' | 'mf_post' | 'mf_chat' | 'mf_moderation' | 'mf_account';
+interface RegistryRemote extends RemoteRelease {
+  remote: string;
+  entry: string;
+  fallback?: { entry: string; version: string };
+}
 
 interface RegistryAnswer {
   cohort: number;
-  remotes: { name: string; entry: string; channel: 'stable' | 'canary' }[];
+  remotes: RegistryRemote[];
 }
 
-let registry: Promise<Map<string, string>> | null = null;
+let registry: Promise<Map<string, RegistryRemote>> | null = null;
 
-async function fetchRegistry(): Promise<Map<string, string>> {
+async function fetchRegistry(): Promise<Map<string, RegistryRemote>> {
   const response = await fetch('/remotes.json', { credentials: 'include', cache: 'no-store' });
   if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
   const answer = (await response.json()) as RegistryAnswer;
-  const entries = new Map(answer.remotes.map((remote) => [remote.name, remote.entry]));
+  const entries = new Map(answer.remotes.map((remote) => [remote.name, remote]));
   registerRemotes(answer.remotes.map(({ name, entry }) => ({ name, entry })));
   return entries;
 }
 
 /** Starts reading the registry (once); later calls share the answer. */
-export function remotesReady(): Promise<Map<string, string>> {
+export function remotesReady(): Promise<Map<string, RegistryRemote>> {
   if (!registry) {
     registry = fetchRegistry();
     // A failed read is not cached: the next attempt asks again.
@@ -37,23 +48,72 @@ export function remotesReady(): Promise<Map<string, string>> {
   return registry;
 }
 
+/** The release of `remote` this page uses now (after any fallback), for reports. */
+export async function currentRelease(remote: RemoteName): Promise<RemoteRelease | null> {
+  const entry = (await remotesReady().catch(() => null))?.get(remote);
+  return entry ? { name: entry.name, version: entry.version, channel: entry.channel } : null;
+}
+
 const failed = new Set<string>();
+
+async function loadFrom<T>(entry: RegistryRemote, module: string): Promise<T> {
+  if (failed.has(entry.name)) {
+    registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
+    failed.delete(entry.name);
+  }
+  try {
+    const loaded = await loadRemote<T>(`${entry.name}/${module}`);
+    if (loaded === null || loaded === undefined) throw new Error(`${entry.name}/${module} did not load`);
+    reportRemote(entry, 'load');
+    return loaded;
+  } catch (error) {
+    failed.add(entry.name);
+    reportRemote(entry, 'load-failed');
+    throw error;
+  }
+}
 
 /** Loads `./<module>` of a remote; its default export is what callers want. */
 export async function loadRemoteModule<T>(remote: RemoteName, module: string): Promise<T> {
   const entries = await remotesReady();
   const entry = entries.get(remote);
   if (!entry) throw new Error(`Remote ${remote} is not in the registry`);
-  if (failed.has(remote)) {
-    registerRemotes([{ name: remote, entry }], { force: true });
-    failed.delete(remote);
-  }
   try {
-    const loaded = await loadRemote<T>(`${remote}/${module}`);
-    if (loaded === null || loaded === undefined) throw new Error(`${remote}/${module} did not load`);
-    return loaded;
+    return await loadFrom<T>(entry, module);
   } catch (error) {
+    if (entry.channel !== 'canary' || !entry.fallback) throw error;
+    // The canary is broken for this visitor: the stable release, for the rest of this page load.
+    console.warn(`${remote}@${entry.version} (canary) failed to load; using the stable release`, error);
+    const stable: RegistryRemote = {
+      name: entry.name,
+      remote: entry.remote,
+      entry: entry.fallback.entry,
+      version: entry.fallback.version,
+      channel: 'stable',
+    };
+    entries.set(remote, stable);
     failed.add(remote);
-    throw error;
+    return loadFrom<T>(stable, module);
   }
+}
+
+/** Uncaught errors whose stack points into a remote's release files count against that release. */
+export function watchRemoteErrors(): void {
+  const report = (source: string | undefined) => {
+    const release = releaseOfError(source);
+    if (!release) return;
+    void remotesReady()
+      .then((entries) => {
+        for (const entry of entries.values()) {
+          if (entry.remote === release.dir && entry.version === release.version) reportRemote(entry, 'error');
+        }
+      })
+      .catch(() => undefined);
+  };
+  window.addEventListener('error', (event) =>
+    report(`${event.filename ?? ''}\n${(event.error as Error)?.stack ?? ''}`),
+  );
+  window.addEventListener('unhandledrejection', (event) =>
+    report((event.reason as Error | undefined)?.stack),
+  );
 }

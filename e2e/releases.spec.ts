@@ -1,0 +1,286 @@
+/**
+ * Releasing one area, as its team would (issue: releases of one area): mf-chat's team changes a
+ * visible text, builds mf-chat alone, publishes it with the release CLI and its own token, and
+ * starts a 50 % canary; then promotes it and rolls it back, all without restarting the server or
+ * rebuilding anything else, while a loop of page loads checks that none fails during a switch.
+ * A canary whose chunks answer 404 is served as stable to its cohort, reported by the browsers,
+ * and rolled back by the health guard.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, type Browser, request as playwrightRequest } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
+import { BASE_URL } from './playwright.config.ts';
+
+const root = path.join(import.meta.dirname, '..');
+const OLD_TEXT = 'Zaloguj się, aby pisać prywatne wiadomości.';
+const NEW_TEXT = 'Zaloguj się, aby pisać prywatne wiadomości do znajomych.';
+const ERROR_PANEL = 'Spróbuj ponownie';
+
+let admin: APIRequestContext;
+let token: string;
+let work: string;
+let originalStable: string;
+
+/** `pnpm gwar …` as a team's CI runs it: the CLI over the site's API, with the team's token. */
+function gwar(...args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args, '--url', BASE_URL], {
+    cwd: path.join(root, 'server'),
+    env: { ...process.env, GWAR_RELEASE_TOKEN: token },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`gwar ${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
+  return result.stdout;
+}
+
+/** mf-chat as the team's checkout holds it, with one text changed, built on its own. */
+function buildChangedChat(text: string): { dist: string; seconds: number } {
+  const app = path.join(work, 'mf-chat');
+  cpSync(path.join(root, 'mf-chat'), app, {
+    recursive: true,
+    filter: (source) => !/[\\/](node_modules|dist)([\\/]|$)/.test(path.relative(root, source)),
+  });
+  cpSync(path.join(root, 'rspack.base.ts'), path.join(work, 'rspack.base.ts'));
+  symlinkSync(path.join(root, 'mf-chat', 'node_modules'), path.join(app, 'node_modules'));
+  symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'));
+  const source = path.join(app, 'src', 'Chats.tsx');
+  const sed = spawnSync('sed', ['-i', `s/${OLD_TEXT}/${text}/`, source]);
+  expect(sed.status).toBe(0);
+  const started = Date.now();
+  const build = spawnSync(
+    path.join(app, 'node_modules', '.bin', 'rspack'),
+    ['build', '-c', 'rspack.config.ts'],
+    {
+      cwd: app,
+      env: { ...process.env, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    },
+  );
+  if (build.status !== 0) throw new Error(`build failed: ${build.stderr}${build.stdout}`);
+  return { dist: path.join(app, 'dist'), seconds: (Date.now() - started) / 1000 };
+}
+
+/** One fresh visitor (or one with the given cohort) opens /chats: which text, and did it fail? */
+async function visit(
+  browser: Browser,
+  cohort?: number,
+  sticky = true,
+): Promise<{ text: 'old' | 'new' | 'failed'; cohort: string }> {
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'pl-PL' });
+  try {
+    if (cohort !== undefined)
+      await context.addCookies([{ name: 'gwar_cohort', value: String(cohort), url: BASE_URL }]);
+    const page = await context.newPage();
+    const text = await loadChats(page);
+    const cookie = (await context.cookies()).find((c) => c.name === 'gwar_cohort')?.value ?? '';
+    if (sticky && text !== 'failed') {
+      // Sticky: the same visitor gets the same release on the next page load.
+      expect(await loadChats(page)).toBe(text);
+    }
+    return { text, cohort: cookie };
+  } finally {
+    await context.close();
+  }
+}
+
+async function loadChats(page: import('@playwright/test').Page): Promise<'old' | 'new' | 'failed'> {
+  await page.goto('/chats');
+  const shown = page
+    .getByText(OLD_TEXT)
+    .or(page.getByText(NEW_TEXT))
+    .or(page.getByRole('button', { name: ERROR_PANEL }));
+  try {
+    await shown.first().waitFor({ timeout: 15_000 });
+  } catch {
+    return 'failed';
+  }
+  if (await page.getByText(NEW_TEXT).isVisible()) return 'new';
+  if (await page.getByText(OLD_TEXT).isVisible()) return 'old';
+  return 'failed';
+}
+
+/** Page loads in a loop (a canary visitor and a stable one) until stopped: counts failures. */
+function pageLoadLoop(browser: Browser) {
+  let running = true;
+  const seen = { loads: 0, failed: 0, texts: [] as string[] };
+  const done = (async () => {
+    const contexts = await Promise.all(
+      [10, 90].map(() => browser.newContext({ baseURL: BASE_URL, locale: 'pl-PL' })),
+    );
+    await contexts[0]!.addCookies([{ name: 'gwar_cohort', value: '10', url: BASE_URL }]);
+    await contexts[1]!.addCookies([{ name: 'gwar_cohort', value: '90', url: BASE_URL }]);
+    const pages = await Promise.all(contexts.map((c) => c.newPage()));
+    while (running) {
+      for (const page of pages) {
+        const text = await loadChats(page);
+        seen.loads++;
+        if (text === 'failed') seen.failed++;
+        seen.texts.push(text);
+      }
+    }
+    await Promise.all(contexts.map((c) => c.close()));
+  })();
+  return {
+    seen,
+    stop: async () => {
+      running = false;
+      await done;
+      return seen;
+    },
+  };
+}
+
+/** Milliseconds until a fresh page load of a visitor in `cohort` shows `want`. */
+async function untilVisible(
+  browser: Browser,
+  cohort: number,
+  want: 'old' | 'new',
+  since: number,
+): Promise<number> {
+  for (;;) {
+    const { text } = await visit(browser, cohort, false);
+    if (text === want) return Date.now() - since;
+    if (Date.now() - since > 20_000) throw new Error(`cohort ${cohort} still does not see the ${want} text`);
+  }
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'gwar-team-'));
+  admin = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  const login = await admin.post('/api/rpc/user_login', {
+    data: { username: 'admin', password: DEMO_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const created = await admin.post('/api/rpc/release_token_create', {
+    data: { name: 'chat team', remotes: ['mf-chat'] },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  token = ((await created.json()) as { token: string }).token;
+  const channels = (await (await admin.get('/api/release_channels?remote=eq.mf-chat')).json()) as {
+    stable: string;
+  }[];
+  originalStable = channels[0]!.stable;
+});
+
+test.afterAll(async () => {
+  await admin?.post('/api/rpc/release_rollback', { data: { remote: 'mf-chat', version: originalStable } });
+  await admin?.dispose();
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('a team releases mf-chat alone: 50 % canary, promotion and rollback, without a failed page load', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const { dist, seconds } = buildChangedChat(NEW_TEXT);
+  console.info(`mf-chat built alone in ${seconds.toFixed(1)} s`);
+  console.info(gwar('release', 'publish', 'mf-chat', '--dist', dist, '--version', 'e2e-new').trim());
+
+  const loop = pageLoadLoop(browser);
+  const canaryAt = Date.now();
+  console.info(gwar('release', 'canary', 'mf-chat', 'e2e-new', '50').trim());
+  console.info(`canary visible to its cohort after ${await untilVisible(browser, 10, 'new', canaryAt)} ms`);
+
+  const visitors: Awaited<ReturnType<typeof visit>>[] = [];
+  for (let i = 0; i < 40; i += 5)
+    visitors.push(...(await Promise.all([0, 1, 2, 3, 4].map(() => visit(browser)))));
+  const onNew = visitors.filter((v) => v.text === 'new').length;
+  console.info(`fresh visitors on the canary: ${onNew} of 40`);
+  expect(visitors.filter((v) => v.text === 'failed')).toEqual([]);
+  expect(onNew).toBeGreaterThanOrEqual(16);
+  expect(onNew).toBeLessThanOrEqual(24);
+  for (const v of visitors) expect(v.text, `cohort ${v.cohort}`).toBe(Number(v.cohort) < 50 ? 'new' : 'old');
+
+  const promotedAt = Date.now();
+  console.info(gwar('release', 'promote', 'mf-chat').trim());
+  console.info(
+    `promotion visible to every cohort after ${await untilVisible(browser, 90, 'new', promotedAt)} ms`,
+  );
+  for (const { text } of await Promise.all([0, 1, 2, 3, 4].map(() => visit(browser))))
+    expect(text).toBe('new');
+
+  const rolledBackAt = Date.now();
+  console.info(gwar('release', 'rollback', 'mf-chat').trim());
+  console.info(`rollback visible after ${await untilVisible(browser, 10, 'old', rolledBackAt)} ms`);
+  for (const { text } of await Promise.all([0, 1, 2, 3, 4].map(() => visit(browser))))
+    expect(text).toBe('old');
+
+  const seen = await loop.stop();
+  console.info(`page loads during the switches: ${seen.loads}, failed: ${seen.failed}`);
+  expect(seen.failed).toBe(0);
+  expect(seen.texts).toContain('new');
+  expect(seen.texts).toContain('old');
+});
+
+test('a canary whose chunks answer 404 is served as stable, reported, and rolled back without a person', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const dist = path.join(work, 'mf-chat', 'dist');
+  gwar('release', 'publish', 'mf-chat', '--dist', dist, '--version', 'e2e-broken');
+  // The store loses the canary's expose chunk for /chats (as a half-copied release would).
+  const stored = path.join(process.env.GWAR_E2E_DATA_DIR!, 'releases', 'mf-chat', 'e2e-broken');
+  for (const file of readdirSync(stored).filter((name) => name.startsWith('__federation_expose_Chats.'))) {
+    rmSync(path.join(stored, file));
+  }
+  const stable = originalStable;
+  await admin.post('/api/rpc/release_rollback', { data: { remote: 'mf-chat', version: stable } });
+  gwar('release', 'canary', 'mf-chat', 'e2e-broken', '50');
+  const started = Date.now();
+
+  let canaryVisits = 0;
+  let rolledBackAfter: number | null = null;
+  while (Date.now() - started < 60_000) {
+    const { text } = await visit(browser, canaryVisits % 50);
+    canaryVisits++;
+    // The cohort of the broken canary gets the stable release: the old text, never the error panel.
+    expect(text).toBe('old');
+    const log = (await (
+      await admin.get('/api/release_log?remote=eq.mf-chat&order=id.desc&limit=1')
+    ).json()) as {
+      action: string;
+      from: string;
+      reason: string;
+    }[];
+    if (log[0]?.action === 'auto-rollback') {
+      rolledBackAfter = Date.now() - started;
+      expect(log[0].from).toBe('e2e-broken');
+      expect(log[0].reason).toMatch(
+        /automatic rollback of e2e-broken: failure rate clearly worse than stable/,
+      );
+      console.info(
+        `automatic rollback after ${rolledBackAfter} ms and ${canaryVisits} canary page loads: ${log[0].reason}`,
+      );
+      break;
+    }
+  }
+  expect(rolledBackAfter).not.toBeNull();
+  const channel = (await (await admin.get('/api/release_channels?remote=eq.mf-chat')).json()) as {
+    canary: string | null;
+  }[];
+  expect(channel[0]?.canary).toBeNull();
+});
+
+test('the admin page shows the releases, their health and the history', async ({ page }) => {
+  const login = await page.request.post('/api/rpc/user_login', {
+    data: { username: 'admin', password: DEMO_PASSWORD },
+    headers: { origin: BASE_URL },
+  });
+  expect(login.ok()).toBe(true);
+  await page.goto('/admin/releases');
+  await expect(page.getByRole('heading', { name: 'Wydania aplikacji', level: 1 })).toBeVisible();
+  const chat = page.getByRole('article', { name: 'mf-chat' });
+  await expect(chat.getByText(originalStable)).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'automatyczne wycofanie' }).first()).toBeVisible();
+  await expect(page.getByText(/automatic rollback of e2e-broken/).first()).toBeVisible();
+  await chat.getByRole('button', { name: 'Pokaż wydania' }).click();
+  await chat.getByRole('button', { name: 'Kanarek 10% (e2e-new)' }).click();
+  await expect(chat.getByText('dla 10% odwiedzających')).toBeVisible();
+  await chat.getByRole('button', { name: 'Wycofaj kanarka' }).click();
+  await expect(chat.getByText('brak')).toBeVisible();
+  await expect(page.getByText('chat team (mf-chat)')).toBeVisible();
+});

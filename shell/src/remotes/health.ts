@@ -1,0 +1,68 @@
+/**
+ * Tells the server how each remote release fares in this browser (server/src/releases/health.ts),
+ * so a failing canary is rolled back without a person: one event per remote, release and kind
+ * per page load (loaded, failed to load, failed to render, threw an uncaught error). Events are
+ * batched and sent with `navigator.sendBeacon` a moment later or when the page is hidden. They
+ * carry the remote's name, version and channel only: no user, no address, no error text.
+ */
+export type HealthKind = 'load' | 'load-failed' | 'render' | 'error';
+
+export interface RemoteRelease {
+  /** Module Federation name (mf_chat). */
+  name: string;
+  version: string;
+  channel: 'stable' | 'canary';
+}
+
+export const HEALTH_URL = '/api/release-health';
+const FLUSH_MS = 2000;
+
+const sent = new Set<string>();
+let queue: (RemoteRelease & { kind: HealthKind })[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+let listening = false;
+
+function flush(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  if (queue.length === 0) return;
+  const events = queue.map(({ name, version, channel, kind }) => ({ remote: name, version, channel, kind }));
+  queue = [];
+  const body = JSON.stringify({ events });
+  // A string is sent as text/plain: no preflight, and it survives the page being closed.
+  if (typeof navigator !== 'undefined' && navigator.sendBeacon?.(HEALTH_URL, body)) return;
+  void fetch(HEALTH_URL, { method: 'POST', body, keepalive: true, credentials: 'include' }).catch(
+    () => undefined,
+  );
+}
+
+export function reportRemote(release: RemoteRelease, kind: HealthKind): void {
+  const key = `${release.name}@${release.version}:${kind}`;
+  if (sent.has(key)) return;
+  sent.add(key);
+  queue.push({ ...release, kind });
+  if (!listening && typeof window !== 'undefined') {
+    listening = true;
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush();
+    });
+  }
+  timer ??= setTimeout(flush, FLUSH_MS);
+}
+
+const RELEASE_URL = /\/mf\/(mf-[a-z]+)@([A-Za-z0-9._-]+)\//;
+
+/** The release whose files an error's stack or script URL points at, if any. */
+export function releaseOfError(source: string | undefined): { dir: string; version: string } | null {
+  const match = source ? RELEASE_URL.exec(source) : null;
+  return match ? { dir: match[1]!, version: match[2]! } : null;
+}
+
+/** Test hook: forget what was sent (each test is a new page load). */
+export function resetHealthForTests(): void {
+  sent.clear();
+  queue = [];
+  clearTimeout(timer);
+  timer = undefined;
+}

@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const runtime = vi.hoisted(() => ({
+  registered: [] as { name: string; entry: string; force: boolean }[],
+  broken: new Set<string>(),
+  current: new Map<string, string>(),
+}));
+
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: (remotes: { name: string; entry: string }[], options?: { force?: boolean }) => {
+    for (const remote of remotes) {
+      runtime.registered.push({ ...remote, force: Boolean(options?.force) });
+      runtime.current.set(remote.name, remote.entry);
+    }
+  },
+  loadRemote: async (id: string) => {
+    const [name] = id.split('/');
+    const entry = runtime.current.get(name!)!;
+    if (runtime.broken.has(entry))
+      throw Object.assign(new Error('Loading chunk 42 failed.'), { name: 'ChunkLoadError' });
+    return { default: `component from ${entry}` };
+  },
+}));
+
+const beacons: { url: string; body: string }[] = [];
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.useFakeTimers();
+  runtime.registered.length = 0;
+  runtime.broken.clear();
+  runtime.current.clear();
+  beacons.length = 0;
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string, body: string) => {
+      beacons.push({ url, body });
+      return true;
+    },
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      Response.json({
+        cohort: 3,
+        remotes: [
+          {
+            name: 'mf_chat',
+            remote: 'mf-chat',
+            entry: '/mf/mf-chat@2.0.0/mf-manifest.json',
+            version: '2.0.0',
+            channel: 'canary',
+            fallback: { entry: '/mf/mf-chat@1.0.0/mf-manifest.json', version: '1.0.0' },
+          },
+          {
+            name: 'mf_feed',
+            remote: 'mf-feed',
+            entry: '/mf/mf-feed@1.0.0/mf-manifest.json',
+            version: '1.0.0',
+            channel: 'stable',
+          },
+        ],
+      }),
+    ),
+  );
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const sentEvents = () => beacons.flatMap((b) => (JSON.parse(b.body) as { events: unknown[] }).events);
+
+describe('loading remotes from the registry', () => {
+  it('loads a healthy canary and reports one load per release', async () => {
+    const { loadRemoteModule } = await import('./registry.ts');
+    expect(await loadRemoteModule('mf_chat', 'Chats')).toEqual({
+      default: 'component from /mf/mf-chat@2.0.0/mf-manifest.json',
+    });
+    await loadRemoteModule('mf_chat', 'Chat');
+    vi.advanceTimersByTime(2500);
+    expect(sentEvents()).toEqual([{ remote: 'mf_chat', version: '2.0.0', channel: 'canary', kind: 'load' }]);
+    expect(beacons[0]?.url).toBe('/api/release-health');
+  });
+
+  it('serves a canary that fails to load from the stable release for the rest of the page load', async () => {
+    runtime.broken.add('/mf/mf-chat@2.0.0/mf-manifest.json');
+    const { loadRemoteModule, currentRelease } = await import('./registry.ts');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await loadRemoteModule('mf_chat', 'Chats')).toEqual({
+      default: 'component from /mf/mf-chat@1.0.0/mf-manifest.json',
+    });
+    expect(runtime.registered.at(-1)).toEqual({
+      name: 'mf_chat',
+      entry: '/mf/mf-chat@1.0.0/mf-manifest.json',
+      force: true,
+    });
+    expect(await currentRelease('mf_chat')).toEqual({ name: 'mf_chat', version: '1.0.0', channel: 'stable' });
+    // Later modules come from stable straight away.
+    expect(await loadRemoteModule('mf_chat', 'Chat')).toEqual({
+      default: 'component from /mf/mf-chat@1.0.0/mf-manifest.json',
+    });
+    vi.advanceTimersByTime(2500);
+    expect(sentEvents()).toEqual([
+      { remote: 'mf_chat', version: '2.0.0', channel: 'canary', kind: 'load-failed' },
+      { remote: 'mf_chat', version: '1.0.0', channel: 'stable', kind: 'load' },
+    ]);
+  });
+
+  it('lets a stable release that fails reach the error panel, reported', async () => {
+    runtime.broken.add('/mf/mf-feed@1.0.0/mf-manifest.json');
+    const { loadRemoteModule } = await import('./registry.ts');
+    await expect(loadRemoteModule('mf_feed', 'HomeFeed')).rejects.toThrow(/chunk 42/);
+    vi.advanceTimersByTime(2500);
+    expect(sentEvents()).toEqual([
+      { remote: 'mf_feed', version: '1.0.0', channel: 'stable', kind: 'load-failed' },
+    ]);
+  });
+});
+
+describe('health reports', () => {
+  it('attribute uncaught errors to the release whose files threw, and nothing else', async () => {
+    const { releaseOfError } = await import('./health.ts');
+    expect(
+      releaseOfError(
+        'TypeError: x\n    at f (http://localhost:3000/mf/mf-chat@2.0.0/__federation_expose_Chat.abc.js:1:2)',
+      ),
+    ).toEqual({
+      dir: 'mf-chat',
+      version: '2.0.0',
+    });
+    expect(releaseOfError('at g (http://localhost:3000/app/main.123.js:1:1)')).toBeNull();
+    expect(releaseOfError(undefined)).toBeNull();
+  });
+
+  it('are sent at once when the page is hidden', async () => {
+    const { reportRemote } = await import('./health.ts');
+    reportRemote({ name: 'mf_feed', version: '1.0.0', channel: 'stable' }, 'render');
+    expect(beacons).toEqual([]);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sentEvents()).toEqual([
+      { remote: 'mf_feed', version: '1.0.0', channel: 'stable', kind: 'render' },
+    ]);
+  });
+});
