@@ -149,6 +149,7 @@ async function startServer() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_CONTENT: '1',
+      PUBLISH_LOCAL_BUILDS: '1',
       LOG_LEVEL: 'warn',
       PUBLIC_ORIGIN: `http://localhost:${port}`,
     },

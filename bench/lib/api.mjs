@@ -23,6 +23,8 @@ export function startApi({ url, port, work, env = {} }) {
       RATE_LIMITS: '0',
       LOG_LEVEL: 'warn',
       DATA_DIR: path.join(work, 'data'),
+      // The remotes' local builds become their releases, as with `npm start`.
+      PUBLISH_LOCAL_BUILDS: '1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
