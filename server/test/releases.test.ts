@@ -337,6 +337,7 @@ describe('canary, promotion and rollback', () => {
       expect(cookie?.maxAge).toBeGreaterThan(300 * 86_400);
       if (body.remotes.find((r) => r.name === 'mf_chat')?.channel === 'canary') onCanary++;
     }
+    console.info(`1,000 fresh visitors, 30 % canary: ${onCanary / 10} % got the canary`);
     expect(Math.abs(onCanary / 10 - 30)).toBeLessThanOrEqual(2);
     const tampered = await remotesFor(null);
     const again = await caller(server, `gwar_cohort=${tampered.body.cohort}`).get('/remotes.json');
