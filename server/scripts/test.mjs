@@ -105,6 +105,8 @@ async function prepare() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   if (!existsSync(path.join(PG_BIN, 'initdb'))) missing.push('postgresql');
+  // Rate limits shared by several nodes (server/test/redisLimits.test.ts).
+  if (!existsSync('/usr/bin/redis-server')) missing.push('redis-server');
   if (missing.length) await aptInstall(missing);
 }
 

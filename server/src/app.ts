@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import { Redis } from 'ioredis';
 import { VALIDATION_KEYS } from 'shared-api/validation';
 import { ZodError } from 'zod';
 import { findViewer, SESSION_COOKIE, touchPresence, type Viewer } from './auth/session.ts';
@@ -120,8 +121,31 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorateRequest('releaseToken', null);
 
   await app.register(cookie);
+  // With REDIS_URL every node counts in Redis, so N nodes allow the limit once, not N times.
+  // Fail open (skipOnError): a Redis outage must not take every write of the site down with it;
+  // the sign-in throttle per account (auth/throttle.ts) lives in PostgreSQL and still holds.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: true,
+      })
+    : null;
+  redis?.on('error', (error) =>
+    app.log.warn(
+      { err: error },
+      'redis unavailable: per-IP and per-account rate limits are not counted until it is back',
+    ),
+  );
+  // Counted from the first request when Redis is up; a node that starts while it is down serves
+  // anyway, and ioredis keeps reconnecting.
+  await redis
+    ?.connect()
+    .catch((error: unknown) => app.log.warn({ err: error }, 'redis is not reachable at start'));
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, skipOnError: true, nameSpace: 'gwar-rl-' } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       ...tooManyRequests(`Limit ${context.max} na ${context.after}`).toBody(),
@@ -264,6 +288,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   app.addHook('onClose', async () => {
     await app.services.close();
+    redis?.disconnect();
   });
   return app;
 }

@@ -14,6 +14,16 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
+/** An S3-compatible object store (`FILES_S3_*`); null keeps files and releases in the data folder. */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -39,6 +49,10 @@ export interface Config {
   };
   /** Base URL under which uploaded files are served; empty means this server (`/files/...`). */
   filesCdn: string;
+  /** Uploads and release artifacts in object storage instead of the data folder. */
+  filesS3: S3Settings | null;
+  /** Redis for rate limits shared by every API node; null counts in this node's memory. */
+  redisUrl: string | null;
   logLevel: string;
   /** Set in tests: deterministic captcha text so a browser test can sign up without a bypass. */
   captchaFixedText: string | null;
@@ -87,6 +101,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       checkMs: int(env, 'RELEASE_HEALTH_CHECK_MS', 5000),
     },
     filesCdn: env.FILES_CDN ?? '',
+    filesS3: env.FILES_S3_BUCKET
+      ? {
+          endpoint: env.FILES_S3_ENDPOINT ?? '',
+          bucket: env.FILES_S3_BUCKET,
+          region: env.FILES_S3_REGION || 'us-east-1',
+          accessKeyId: env.FILES_S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.FILES_S3_SECRET_ACCESS_KEY ?? '',
+          // Self-hosted stores (MinIO, Ceph) want path-style URLs; AWS prefers virtual hosts.
+          forcePathStyle: (env.FILES_S3_FORCE_PATH_STYLE ?? (env.FILES_S3_ENDPOINT ? '1' : '0')) === '1',
+        }
+      : null,
+    redisUrl: env.REDIS_URL || null,
     logLevel: env.LOG_LEVEL ?? 'info',
     captchaFixedText: env.CAPTCHA_FIXED_TEXT || null,
     smtpUrl: env.SMTP_URL || null,

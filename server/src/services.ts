@@ -7,10 +7,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { createEvents, type Events } from './events.ts';
+import { createS3BlobStore, createS3Client, createS3FileStorage } from './files/s3.ts';
 import { createLocalStorage, type FileStorage } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { type RankRefresher, startRankRefresher } from './ranking/refresher.ts';
 import { type Releases, startReleases } from './releases/index.ts';
+import { createLocalBlobStore } from './releases/store.ts';
 
 export interface Services {
   events: Events;
@@ -27,9 +29,16 @@ export interface Services {
 export async function createServices(config: Config, db: Db, log: FastifyBaseLogger): Promise<Services> {
   const events = createEvents(db, log);
   const mailer = createMailer(config, log);
-  const files = createLocalStorage(path.join(config.dataDir, 'files'));
+  // One object store for every node, or this node's data folder.
+  const s3 = config.filesS3 ? createS3Client(config.filesS3) : null;
+  const files = s3
+    ? createS3FileStorage(s3, config.filesS3!.bucket)
+    : createLocalStorage(path.join(config.dataDir, 'files'));
+  const releaseStore = s3
+    ? createS3BlobStore(s3, config.filesS3!.bucket, 'releases')
+    : createLocalBlobStore(path.join(config.dataDir, 'releases'));
   const ranking = startRankRefresher(db, log);
-  const releases = await startReleases(config, db, events, log);
+  const releases = await startReleases(config, db, events, log, releaseStore);
   return {
     events,
     mailer,
@@ -39,6 +48,7 @@ export async function createServices(config: Config, db: Db, log: FastifyBaseLog
     async close() {
       await releases.close();
       await ranking.stop();
+      s3?.destroy();
       await events.close();
       mailer.close();
     },

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { PATTERNS } from 'shared-api/validation';
 import { ApiError } from '../http/errors.ts';
 import { MIME_BY_EXT } from './formats.ts';
+import { parseRange } from './range.ts';
 
 export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
@@ -15,14 +16,33 @@ export function registerFileRoutes(app: FastifyInstance): void {
   app.get<{ Params: { file: string } }>('/files/:file', async (request, reply) => {
     const name = request.params.file;
     const mime = PATTERNS.fileName.test(name) ? MIME_BY_EXT[name.split('.').pop() ?? ''] : undefined;
-    const data = mime ? await app.services.files.get(name) : null;
+    let data: Buffer | null = null;
+    try {
+      data = mime ? await app.services.files.get(name) : null;
+    } catch (error) {
+      // The store is down: this picture is missing, the page around it is not.
+      request.log.warn({ err: error, file: name }, 'file storage unavailable');
+      throw new ApiError(503, 'FILE NOT AVAILABLE', 'the file store cannot be reached; try again shortly');
+    }
     if (!mime || !data) throw new ApiError(404, 'FILE NOT FOUND');
-    return reply
+    void reply
       .header('Content-Type', mime)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', FILE_CSP)
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(data);
+      .header('Accept-Ranges', 'bytes');
+    // Video players and resumed downloads ask for parts (names never change content: no If-Range).
+    const range = parseRange(request.headers.range, data.length);
+    if (range.kind === 'unsatisfiable') {
+      return reply.status(416).header('Content-Range', `bytes */${data.length}`).send();
+    }
+    if (range.kind === 'part') {
+      return reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${data.length}`)
+        .send(data.subarray(range.start, range.end + 1));
+    }
+    return reply.send(data);
   });
 }

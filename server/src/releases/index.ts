@@ -3,14 +3,15 @@
  * each visitor gets (kept in step with the database through LISTEN/NOTIFY), and the canary
  * health guard. See the README's "Releasing a remote" and each module's header.
  */
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
 import { type ReleaseHealth, startReleaseHealth } from './health.ts';
 import { type ReleaseRegistry, startReleaseRegistry } from './registry.ts';
-import { type BlobStore, createLocalBlobStore } from './store.ts';
+import { type BlobStore, cachedBlobStore } from './store.ts';
+
+const RELEASE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface Releases {
   store: BlobStore;
@@ -24,8 +25,11 @@ export async function startReleases(
   db: Db,
   events: Events,
   log: FastifyBaseLogger,
+  backing: BlobStore,
 ): Promise<Releases> {
-  const store = createLocalBlobStore(path.join(config.dataDir, 'releases'));
+  // Releases never change: files read once are kept in memory (bounded), so pages keep loading
+  // through a short outage of the object store and a busy node does not ask it for every chunk.
+  const store = cachedBlobStore(backing, RELEASE_CACHE_BYTES);
   const registry = await startReleaseRegistry(db, events, log);
   const health = startReleaseHealth(db, registry, log, config.releaseHealth);
   return {

@@ -84,11 +84,20 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
     const encoding = pickEncoding(request.headers['accept-encoding']);
     let data: Buffer | null = null;
     let sent: 'br' | 'gzip' | null = null;
-    if (encoding) {
-      data = await releases.store.get(`${key}.${encoding === 'br' ? 'br' : 'gz'}`).catch(() => null);
-      if (data) sent = encoding;
+    try {
+      if (encoding) {
+        data = await releases.store.get(`${key}.${encoding === 'br' ? 'br' : 'gz'}`);
+        if (data) sent = encoding;
+      }
+      data ??= await releases.store.get(key);
+    } catch (error) {
+      request.log.warn({ err: error, key }, 'release store unavailable');
+      throw new ApiError(
+        503,
+        'STORAGE UNAVAILABLE',
+        'the release store cannot be reached; try again shortly',
+      );
     }
-    data ??= await releases.store.get(key).catch(() => null);
     if (!data) throw notFound();
     if (sent) void reply.header('Content-Encoding', sent);
     return reply

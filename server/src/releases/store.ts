@@ -57,3 +57,45 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
   };
 }
+
+/**
+ * A read cache in front of a store whose keys never change their bytes (releases): the most
+ * recently read files, up to `maxBytes`, kept in memory. Misses (null) are not cached: a file
+ * being published appears as soon as it is there.
+ */
+export function cachedBlobStore(store: BlobStore, maxBytes: number): BlobStore {
+  const cache = new Map<string, Buffer>();
+  let bytes = 0;
+  return {
+    put: (key, data) => store.put(key, data),
+    async get(key) {
+      const hit = cache.get(key);
+      if (hit) {
+        // Most recently used last: a Map keeps insertion order.
+        cache.delete(key);
+        cache.set(key, hit);
+        return hit;
+      }
+      const data = await store.get(key);
+      if (data && data.length <= maxBytes / 8) {
+        cache.set(key, data);
+        bytes += data.length;
+        for (const [oldest, value] of cache) {
+          if (bytes <= maxBytes) break;
+          cache.delete(oldest);
+          bytes -= value.length;
+        }
+      }
+      return data;
+    },
+    async deletePrefix(prefix) {
+      for (const [key, value] of cache) {
+        if (key.startsWith(prefix)) {
+          cache.delete(key);
+          bytes -= value.length;
+        }
+      }
+      await store.deletePrefix(prefix);
+    },
+  };
+}

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { fileCreateInput, LIMITS } from 'shared-api/validation';
 import { detectFormat } from '../../files/formats.ts';
 import { MAX_FILE_BYTES, processUpload, UploadRefused } from '../../files/process.ts';
-import { badRequest, forbidden, tooLarge } from '../../http/errors.ts';
+import { ApiError, badRequest, forbidden, tooLarge } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -60,7 +60,13 @@ export const fileCreate = defineRpc({
       throw error;
     }
     const file = newFileName(processed.ext);
-    await ctx.services.files.put(file, processed.data);
+    try {
+      await ctx.services.files.put(file, processed.data);
+    } catch (error) {
+      // The store is down or full: the upload is refused, nothing else is affected.
+      ctx.request.log.error({ err: error }, 'file storage failed');
+      throw new ApiError(503, 'FILE UPLOAD FAILED', 'the file store cannot be reached; try again shortly');
+    }
     try {
       await ctx.db.query(
         `INSERT INTO files (file, user_id, mime, bytes, width, height) VALUES ($1, $2, $3, $4, $5, $6)`,
