@@ -78,8 +78,91 @@ export async function startPostgres({ bin, port, dir }) {
   ]);
   if (code !== 0) throw new Error(`pg_ctl start failed (see ${path.join(base, 'server.log')})`);
   return {
+    port,
+    data,
+    exec,
     version: version.replace(/^postgres \(PostgreSQL\) /, ''),
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A streaming replica of the cluster on `primaryPort`: pg_basebackup (with -R, so it follows
+ * the primary) into its own folder, started on `port`. Stopped (fast) or killed (SIGKILL of its
+ * postmaster) and started again by the fault tests.
+ */
+export async function startReplica({ bin, primaryPort, port, dir }) {
+  const base = path.join(dir, `replica-${port}`);
+  const data = path.join(base, 'data');
+  const sockets = path.join(base, 'sockets');
+  mkdirSync(sockets, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  let prefix = [];
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+    chownSync(base, uid, gid);
+    chownSync(sockets, uid, gid);
+    prefix = ['runuser', '-u', 'postgres', '--'];
+  }
+  const exec = (program, args) => {
+    const full = [...prefix, path.join(bin, program), ...args];
+    return run(full[0], full.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
+  };
+  let code = await exec('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    data,
+    '-R',
+    '-X',
+    'stream',
+    '--no-sync',
+    '--checkpoint=fast',
+  ]);
+  if (code !== 0) throw new Error('pg_basebackup failed');
+  // A hot standby needs at least the primary's max_connections (startPostgres sets 200).
+  const options = [
+    `-p ${port}`,
+    `-k ${sockets}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c hot_standby=on',
+    '-c max_connections=200',
+  ].join(' ');
+  const start = async () => {
+    code = await exec('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(base, 'server.log'),
+      '-o',
+      options,
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
+    if (code !== 0) throw new Error(`replica start failed (see ${path.join(base, 'server.log')})`);
+  };
+  await start();
+  return {
+    port,
+    url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    start,
+    /** As a crash: every process of the replica stops at once (pg_ctl stop -m immediate). */
+    async kill() {
+      await exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    },
     async stop() {
       await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       rmSync(base, { recursive: true, force: true });

@@ -17,6 +17,7 @@ import { ZodError } from 'zod';
 import { findViewer, SESSION_COOKIE, touchPresence, type Viewer } from './auth/session.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import { type ReadRouting, startReadRouting } from './db/replica.ts';
 import { ApiError, type ErrorBody, tooManyRequests } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
@@ -37,10 +38,24 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     services: Services;
+    /** Reads from a streaming replica (db/replica.ts), when DATABASE_REPLICA_URL is set. */
+    readRouting: ReadRouting | null;
   }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Read resources a streaming replica may answer (the rest read what the caller just changed). */
+const REPLICA_READS = new Set([
+  'feed',
+  'posts',
+  'lurking',
+  'favorites',
+  'previews',
+  'profiles',
+  'tags',
+  'votes',
+  'perks',
+]);
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Per RPC, per account (or address): far above any person's pace, low enough to stop a script. */
 export const DEFAULT_RPC_RATE_LIMIT = { max: 300, timeWindow: '1 minute' } as const;
@@ -178,6 +193,28 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     }
   });
 
+  // Feed, thread, profile and tag reads from a streaming replica when there is one and it has
+  // what the caller wrote (db/replica.ts); everything else, and every write, on the primary.
+  const routing =
+    config.databaseReplicaUrl && db.kind === 'postgres'
+      ? startReadRouting(
+          db,
+          {
+            url: config.databaseReplicaUrl,
+            poolSize: config.databasePoolSize,
+            pollMs: 100,
+            maxLagMs: config.replicaMaxLagMs,
+          },
+          (status) =>
+            app.log.warn(
+              { replica: { ...status, replayed: status.replayed?.toString() } },
+              status.healthy ? 'replica in use' : 'replica not in use: reads go to the primary',
+            ),
+        )
+      : null;
+
+  app.decorate('readRouting', routing);
+
   // Reads: GET /api/<resource>?<PostgREST grammar>
   const threadCache =
     config.threadCacheMiB > 0
@@ -201,7 +238,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
         {
           viewerId: viewer?.id ?? null,
           roles: viewer?.roles ?? [],
-          db,
+          db: routing && REPLICA_READS.has(resource.name) ? routing.readerFor(request) : db,
           filesCdn: config.filesCdn,
           threadCache,
           guestCache,
@@ -272,6 +309,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
         const input = rpc.input.parse(request.body ?? {});
         const ctx: RpcContext = { db, viewer, config, services: app.services, request, reply };
         const result = await rpc.handle(ctx, input);
+        // The caller reads their own write next, from whichever node and database answers.
+        if (routing) await routing.markWrite(reply, config.secureCookies);
         void reply.header('Cache-Control', 'no-store');
         return result ?? { ok: true };
       },
@@ -287,6 +326,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await registerFrontend(app, config);
 
   app.addHook('onClose', async () => {
+    await routing?.close();
     await app.services.close();
     redis?.disconnect();
   });

@@ -34,6 +34,10 @@ export interface Config {
   /** Real PostgreSQL when set; embedded PGlite in `dataDir` otherwise. */
   databaseUrl: string | null;
   databasePoolSize: number;
+  /** A streaming replica for feed, thread, profile and tag reads (db/replica.ts). */
+  databaseReplicaUrl: string | null;
+  /** Reads leave a replica that is further behind the primary than this. */
+  replicaMaxLagMs: number;
   dataDir: string;
   /** Where the built shell and remotes live (each app's `dist`). */
   appsDir: string;
@@ -90,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     databaseUrl: env.DATABASE_URL || null,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10),
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || null,
+    replicaMaxLagMs: int(env, 'REPLICA_MAX_LAG_MS', 5000),
     dataDir,
     appsDir: path.resolve(env.APPS_DIR ?? repoRoot),
     publishLocalBuilds: env.PUBLISH_LOCAL_BUILDS === '1',

@@ -54,7 +54,7 @@ export interface DbOptions {
  */
 export const PREPARED_MAX = 500;
 
-function createStatements() {
+export function createStatements() {
   const names = new Map<string, string>();
   return (text: string, values: readonly unknown[] | undefined): pg.QueryConfig => {
     // Without parameters a text may hold several statements (migrations), which cannot be prepared.
