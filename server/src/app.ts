@@ -16,6 +16,7 @@ import { ZodError } from 'zod';
 import { findViewer, SESSION_COOKIE, touchPresence, type Viewer } from './auth/session.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { ApiError, type ErrorBody, tooManyRequests } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
@@ -75,8 +76,22 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
       },
     };
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, body: DATABASE_UNAVAILABLE };
   return { status: 500, body: { code: 'GW500', message: 'SYSTEM CRASHED', details: null, hint: null } };
 }
+
+/**
+ * The database is away (restart, failover): the request failed fast and changed nothing. The
+ * client's §8 table has no 503 entry, so the shell shows its fallback ('SYSTEM CRASHED…', home).
+ */
+const DATABASE_UNAVAILABLE: ErrorBody = {
+  code: 'GW503',
+  message: 'SERVICE UNAVAILABLE',
+  details: 'The database cannot be reached at the moment',
+  hint: 'Spróbuj ponownie za chwilę.',
+};
+/** Seconds a client is told to wait before retrying after a 503. */
+const RETRY_AFTER_S = 2;
 
 function originAllowed(request: FastifyRequest, config: Config): boolean {
   const origin =
@@ -127,7 +142,11 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorReply(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) {
+      // One line per failed request, no stack: an outage must not flood the log with traces.
+      request.log.warn({ url: request.url, reason: (error as Error).message }, 'database unavailable');
+      void reply.header('Retry-After', String(RETRY_AFTER_S));
+    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     void reply.status(status).send(body);
   });
 

@@ -1,0 +1,13 @@
+/** Types for postgres.mjs, imported by the fault tests (server/test/processes.ts). */
+export function freePort(start: number): Promise<number>;
+
+export interface Cluster {
+  version: string;
+  url: string;
+  restart(): Promise<void>;
+  killPostmaster(): number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startPostgres(options: { bin: string; port: number; dir: string }): Promise<Cluster>;
