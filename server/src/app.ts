@@ -123,6 +123,10 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // On SIGTERM a request the server has already received is served (the database stays open
+    // until app.close() is done; each such response says `Connection: close`), instead of
+    // Fastify's own 503 in another shape. New connections are refused: the listener is closed.
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });
@@ -266,6 +270,16 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   await registerExtraRoutes(app);
   await registerFrontend(app, config);
+
+  // While closing, every answer ends its connection: a kept-alive connection left idle after
+  // its last in-flight request would otherwise hold the shutdown for the keep-alive timeout (5 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('Connection', 'close');
+  });
 
   app.addHook('onClose', async () => {
     await app.services.close();

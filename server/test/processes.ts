@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type Cluster, freePort, startPostgres } from '../scripts/postgres.mjs';
@@ -157,4 +158,131 @@ export function load(workers: number, request: (i: number) => Promise<Response>,
       return samples;
     },
   };
+}
+
+/** `pnpm gwar <args>` with this environment (e.g. DATA_DIR); resolves with code and output. */
+export function runCli(
+  env: Record<string, string>,
+  args: string[],
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: serverDir,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** Signs in through the API; returns the session cookie. */
+export async function login(base: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/rpc/user_login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('gwar_session='));
+  if (!cookie) throw new Error('login set no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+/** One micropost through the API; resolves with its id once acknowledged (200), else null. */
+export async function createPost(base: string, cookie: string, body: string): Promise<number | null> {
+  const response = await fetch(`${base}/api/rpc/post_create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    body: JSON.stringify({ body }),
+  });
+  if (response.status !== 200) return null;
+  return ((await response.json()) as { post: number }).post;
+}
+
+/** Which of these post ids the API finds (100 per read: the API's cap). */
+export async function existingPosts(base: string, ids: number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let i = 0; i < ids.length; i += 100) {
+    const chunk = ids.slice(i, i + 100);
+    const response = await fetch(`${base}/api/posts?select=post&post=in.(${chunk.join(',')})&limit=100`);
+    if (response.status !== 200) throw new Error(`read failed: ${response.status} ${await response.text()}`);
+    for (const row of (await response.json()) as { post: number }[]) found.add(row.post);
+  }
+  return found;
+}
+
+/**
+ * Writers posting as fast as the server acknowledges, until `stop()`; `acknowledged` holds the
+ * id of every post the server answered 200 for (the ones a user was told are saved).
+ */
+export function writers(base: string, cookie: string, count: number) {
+  const acknowledged: number[] = [];
+  let failed = 0;
+  let running = true;
+  const loops = Array.from({ length: count }, async (_, w) => {
+    for (let i = 0; running; i++) {
+      try {
+        const id = await createPost(base, cookie, `Wpis próbny ${w}-${i} pisany w trakcie awarii`);
+        if (id === null) failed++;
+        else acknowledged.push(id);
+      } catch {
+        failed++; // the connection died with the server: not acknowledged
+        await sleep(20);
+      }
+    }
+  });
+  return {
+    acknowledged,
+    failed: () => failed,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/**
+ * A post whose request is surely in flight: the headers and half the body are sent at once, the
+ * rest only when `finish()` is called (e.g. after a SIGTERM). Resolves with status and body.
+ */
+export function slowPost(base: string, cookie: string, body: string) {
+  const url = new URL(`${base}/api/rpc/post_create`);
+  const payload = Buffer.from(JSON.stringify({ body }));
+  const half = Math.floor(payload.length / 2);
+  let finish: () => void = () => undefined;
+  const answer = new Promise<{ status: number; body: string }>((resolve) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': payload.length,
+          origin: base,
+          cookie,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('error', () => resolve({ status: 0, body: text }));
+      },
+    );
+    request.on('error', (error) => resolve({ status: 0, body: String(error) }));
+    request.write(payload.subarray(0, half));
+    finish = () => request.end(payload.subarray(half));
+  });
+  return { answer, finish: () => finish() };
 }
