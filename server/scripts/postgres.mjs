@@ -4,7 +4,7 @@
  * with its own socket folder, durability off (it is deleted afterwards).
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { run } from './lib.mjs';
@@ -77,12 +77,44 @@ export async function startPostgres({ bin, port, dir }) {
     'start',
   ]);
   if (code !== 0) throw new Error(`pg_ctl start failed (see ${path.join(base, 'server.log')})`);
+  const start = () =>
+    exec('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(base, 'server.log'),
+      '-o',
+      options,
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
   return {
     port,
     data,
     exec,
     version: version.replace(/^postgres \(PostgreSQL\) /, ''),
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // Fault tests: restart it, kill it, start it again.
+    async restart() {
+      if ((await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'restart'])) !== 0)
+        throw new Error('pg_ctl restart failed');
+    },
+    /** SIGKILL of the postmaster (its backends notice and exit by themselves). */
+    killPostmaster() {
+      const pid = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGKILL');
+      return pid;
+    },
+    /** Starts it after a kill; retries while the dead postmaster's backends still hold its memory. */
+    async start() {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        if ((await start()) === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error('pg_ctl start failed after a kill');
+    },
     async stop() {
       await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       rmSync(base, { recursive: true, force: true });

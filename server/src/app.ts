@@ -18,6 +18,7 @@ import { findViewer, SESSION_COOKIE, touchPresence, type Viewer } from './auth/s
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { type ReadRouting, startReadRouting } from './db/replica.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { ApiError, type ErrorBody, tooManyRequests } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
@@ -93,8 +94,22 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
       },
     };
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, body: DATABASE_UNAVAILABLE };
   return { status: 500, body: { code: 'GW500', message: 'SYSTEM CRASHED', details: null, hint: null } };
 }
+
+/**
+ * The database is away (restart, failover): the request failed fast and changed nothing. The
+ * client's §8 table has no 503 entry, so the shell shows its fallback ('SYSTEM CRASHED…', home).
+ */
+const DATABASE_UNAVAILABLE: ErrorBody = {
+  code: 'GW503',
+  message: 'SERVICE UNAVAILABLE',
+  details: 'The database cannot be reached at the moment',
+  hint: 'Spróbuj ponownie za chwilę.',
+};
+/** Seconds a client is told to wait before retrying after a 503. */
+const RETRY_AFTER_S = 2;
 
 function originAllowed(request: FastifyRequest, config: Config): boolean {
   const origin =
@@ -126,6 +141,10 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // On SIGTERM a request the server has already received is served (the database stays open
+    // until app.close() is done; each such response says `Connection: close`), instead of
+    // Fastify's own 503 in another shape. New connections are refused: the listener is closed.
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });
@@ -169,7 +188,11 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorReply(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) {
+      // One line per failed request, no stack: an outage must not flood the log with traces.
+      request.log.warn({ url: request.url, reason: (error as Error).message }, 'database unavailable');
+      void reply.header('Retry-After', String(RETRY_AFTER_S));
+    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     void reply.status(status).send(body);
   });
 
@@ -317,6 +340,27 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     );
   }
 
+  // For load balancers and operators: is this node's database reachable, and is the replica in use?
+  app.get('/healthz', async (_request, reply) => {
+    const started = Date.now();
+    const database = await db
+      .query('SELECT 1')
+      .then(() => 'up' as const)
+      .catch(() => 'down' as const);
+    const replica = routing?.status();
+    return reply
+      .status(database === 'up' ? 200 : 503)
+      .header('Cache-Control', 'no-store')
+      .send({
+        ok: database === 'up',
+        database,
+        databaseMs: Date.now() - started,
+        replica: replica
+          ? { inUse: replica.healthy, lagMs: replica.lagMs, replayed: replica.replayed?.toString() ?? null }
+          : null,
+      });
+  });
+
   // Unknown API paths answer in the API's own shape, never with the shell.
   app.all('/api/*', async () => {
     throw new ApiError(404, 'NOT FOUND', 'No such endpoint', null, 'PGRST125');
@@ -324,6 +368,16 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   await registerExtraRoutes(app);
   await registerFrontend(app, config);
+
+  // While closing, every answer ends its connection: a kept-alive connection left idle after
+  // its last in-flight request would otherwise hold the shutdown for the keep-alive timeout (5 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('Connection', 'close');
+  });
 
   app.addHook('onClose', async () => {
     await routing?.close();

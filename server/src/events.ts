@@ -9,6 +9,8 @@ import type { Db } from './db/index.ts';
 export interface Events {
   publish(channel: string, payload: unknown): Promise<void>;
   subscribe(channel: string, handler: (payload: unknown) => void): Promise<() => Promise<void>>;
+  /** After events may have been missed (the LISTEN connection was lost and is back). */
+  onMissed(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,12 @@ export function createEvents(db: Db, log: FastifyBaseLogger): Events {
       });
       unsubscribers.push(unsubscribe);
       return unsubscribe;
+    },
+    onMissed(handler) {
+      db.onListenReconnect?.(() => {
+        log.info('LISTEN connection back: telling live streams to catch up');
+        handler();
+      });
     },
     async close() {
       await Promise.all(unsubscribers.map((unsubscribe) => unsubscribe().catch(() => undefined)));

@@ -3,23 +3,45 @@
  * applies migrations, and serves until SIGTERM/SIGINT, then finishes in-flight requests
  * and closes the database.
  */
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDb } from './db/index.ts';
+import { type Db, openDb } from './db/index.ts';
+import { DataDirError, lockDataDir } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 
+/** How long SIGTERM waits for in-flight requests and the database before giving up (exit 1). */
+export const SHUTDOWN_LIMIT_MS = 10_000;
+
 const config = loadConfig();
-const db = await openDb({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  poolSize: config.databasePoolSize,
+
+/** A start-up failure is one clear line and exit code 1, not a stack trace. */
+function refuseToStart(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`gwar: cannot start: ${message}\n`);
+  if (!(error instanceof DataDirError) && error instanceof Error && error.stack) {
+    process.stderr.write(`${error.stack}\n`);
+  }
+  process.exit(1);
+}
+
+// The embedded database belongs to one process (db/lock.ts); taken before PGlite opens the folder.
+let lock: { release(): void } | null = null;
+let db: Db;
+try {
+  if (!config.databaseUrl) lock = lockDataDir(config.dataDir);
+  db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+} catch (error) {
+  lock?.release();
+  refuseToStart(error);
+}
+const applied = await migrate(db).catch((error: unknown) => {
+  lock?.release();
+  refuseToStart(error);
 });
-// The embedded database belongs to one process: `pnpm gwar` checks this file before opening it.
-const pidFile = path.join(config.dataDir, 'server.pid');
-if (db.kind === 'pglite') writeFileSync(pidFile, String(process.pid));
-const applied = await migrate(db);
 if (config.demoContent) {
   const { loadDemoIfEmpty } = await import('./demo/index.ts');
   await loadDemoIfEmpty(config, db);
@@ -36,15 +58,30 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 15_000);
+  const started = Date.now();
+  const force = setTimeout(() => {
+    app.log.error({ signal }, `shutdown took over ${SHUTDOWN_LIMIT_MS} ms; exiting`);
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS);
   force.unref();
+  let code = 0;
   try {
-    await app.close(); // stops accepting, waits for in-flight requests
-  } finally {
-    await db.close();
-    if (db.kind === 'pglite') rmSync(pidFile, { force: true });
+    // Stops accepting, answers 503 to requests on kept-alive connections, ends live streams
+    // (preClose in http/live.ts), waits for in-flight requests, then stops background jobs.
+    await app.close();
+  } catch (error) {
+    code = 1;
+    app.log.error({ err: error }, 'closing the server failed');
   }
-  process.exit(0);
+  try {
+    await db.close(); // PGlite: a clean shutdown of the embedded database (checkpoint)
+  } catch (error) {
+    code = 1;
+    app.log.error({ err: error }, 'closing the database failed');
+  }
+  lock?.release();
+  app.log.info({ signal, ms: Date.now() - started }, 'stopped');
+  process.exit(code);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -10,8 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: plain JavaScript helpers of the test command
-import { freePort, startPostgres, startReplica } from '../scripts/postgres.mjs';
+import { type Cluster, freePort, type Replica, startPostgres, startReplica } from '../scripts/postgres.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDb } from '../src/db/index.ts';
@@ -19,18 +18,6 @@ import { migrate } from '../src/db/migrate.ts';
 import { createUser, ORIGIN } from './harness.ts';
 
 const BIN = '/usr/lib/postgresql/15/bin';
-
-interface Cluster {
-  port: number;
-  url: string;
-  stop(): Promise<void>;
-}
-interface Replica {
-  url(database?: string): string;
-  start(): Promise<void>;
-  kill(): Promise<void>;
-  stop(): Promise<void>;
-}
 
 // Its own primary and replica (replay is paused and the replica killed here), in the PostgreSQL run.
 describe.runIf(process.env.TEST_DATABASE_URL && existsSync(path.join(BIN, 'pg_basebackup')))(

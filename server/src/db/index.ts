@@ -29,6 +29,11 @@ export interface Db extends Queryable {
   exec(script: string): Promise<void>;
   /** Subscribes to NOTIFY on a channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Called after the LISTEN connection was lost and is back (PostgreSQL only): notifications sent
+   * while it was away are gone, so whoever relays them must tell its clients to catch up.
+   */
+  onListenReconnect?(handler: () => void): void;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to start copies from (tests' migrated template). */
   dumpDataDir?(): Promise<Blob>;
@@ -42,6 +47,8 @@ export interface DbOptions {
   memory?: boolean;
   /** Start PGlite from a dump (tests copy one migrated template per suite). */
   loadDataDir?: Blob | File;
+  /** Where lost connections are reported (the server's logger); stderr by default. */
+  warn?: Warn;
 }
 
 /**
@@ -78,6 +85,14 @@ async function inTransaction<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  // A checked-out client has no listener of the pool's: a connection dropped mid-transaction
+  // (PostgreSQL restarted) would emit an unhandled 'error' and kill the process. The running
+  // query fails with the same error, so it only has to be noted, and the client thrown away.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   const tx: Queryable = {
     query: <R extends Row>(text: string, params?: readonly unknown[]) =>
       client.query<R>(statement(text, params)),
@@ -88,24 +103,156 @@ async function inTransaction<T>(
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('ROLLBACK').catch((rollbackError: Error) => {
+      broken ??= rollbackError;
+    });
     throw error;
   } finally {
-    client.release();
+    client.removeListener('error', onError);
+    client.release(broken);
   }
 }
 
+/** How long a request waits for a database connection before it fails (503) instead of hanging. */
+export const CONNECT_TIMEOUT_MS = 3000;
+/** The LISTEN connection retries after 100 ms, doubling up to this. */
+export const LISTEN_RETRY_MAX_MS = 2000;
+
+type Warn = (context: Record<string, unknown>, message: string) => void;
+
+/**
+ * The one connection that LISTENs for every channel. When it drops (PostgreSQL restarted, a
+ * failover, an idle timeout) it reconnects with backoff, LISTENs again on every channel, and
+ * tells `onReconnect` handlers, since what was notified in between is lost.
+ */
+function createListener(connectionString: string, warn: Warn) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const reconnectHandlers = new Set<() => void>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let attempt = 0;
+  let closed = false;
+
+  const lost = (which: pg.Client, error?: Error) => {
+    if (client !== which) return;
+    client = null;
+    which.end().catch(() => undefined);
+    warn({ err: error }, 'LISTEN connection lost; reconnecting');
+    scheduleRetry();
+  };
+
+  const connect = async (): Promise<pg.Client> => {
+    const next = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    next.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.end().catch(() => undefined);
+      throw error;
+    }
+    return next;
+  };
+
+  const open = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= connect()
+      .then((next) => {
+        if (closed) {
+          next.end().catch(() => undefined);
+          throw new Error('Connection terminated: the database was closed');
+        }
+        client = next;
+        return next;
+      })
+      .finally(() => {
+        connecting = null;
+      });
+    return connecting;
+  };
+
+  function scheduleRetry() {
+    if (closed || retryTimer) return;
+    const delay = Math.min(100 * 2 ** attempt, LISTEN_RETRY_MAX_MS);
+    attempt++;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      open().then(
+        () => {
+          attempt = 0;
+          for (const handler of reconnectHandlers) handler();
+        },
+        (error: unknown) => {
+          warn({ err: error, attempt }, 'LISTEN reconnect failed; retrying');
+          scheduleRetry();
+        },
+      );
+    }, delay);
+    retryTimer.unref();
+  }
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void) {
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        // While reconnecting, the new connection LISTENs on every channel in `handlers`.
+        if (!retryTimer) {
+          const current = await open();
+          await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        }
+      }
+      set.add(onPayload);
+      const own = set;
+      return async () => {
+        own.delete(onPayload);
+      };
+    },
+    onReconnect(handler: () => void) {
+      reconnectHandlers.add(handler);
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
 export async function openDb(options: DbOptions): Promise<Db> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.warn);
   return openPglite(options);
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max });
-  pool.on('error', () => undefined); // an idle client's error must not crash the process
+const warnToStderr: Warn = (context, message) => {
+  const error = context.err as Error | undefined;
+  process.stderr.write(`[db] ${message}${error?.message ? `: ${error.message}` : ''}\n`);
+};
+
+async function openPostgres(connectionString: string, max: number, warn: Warn = warnToStderr): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // While PostgreSQL is away a request fails within seconds (503), never waits for it.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // An idle client's error (its server restarted) must not crash the process; the pool drops it.
+  pool.on('error', (error) => warn({ err: error }, 'idle database connection lost'));
   const statement = createStatements();
-  let listener: pg.Client | null = null;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listener = createListener(connectionString, warn);
   return {
     kind: 'postgres',
     query: (text, params) => pool.query(statement(text, params)),
@@ -113,27 +260,10 @@ async function openPostgres(connectionString: string, max: number): Promise<Db> 
     async exec(script) {
       await pool.query(script);
     },
-    async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString });
-        await listener.connect();
-        listener.on('notification', (message) => {
-          for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-        });
-      }
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      }
-      set.add(onPayload);
-      return async () => {
-        set.delete(onPayload);
-      };
-    },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    onListenReconnect: (handler) => listener.onReconnect(handler),
     async close() {
-      await listener?.end().catch(() => undefined);
+      await listener.close();
       await pool.end();
     },
   };

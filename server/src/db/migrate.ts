@@ -30,12 +30,21 @@ export function readMigrations(dir = migrationsDir): Migration[] {
     });
 }
 
+/**
+ * Several API nodes may start at once on one database: each step takes this transaction-level
+ * advisory lock first, so one node applies a migration and the others find it applied.
+ */
+const MIGRATION_LOCK = 727_101;
+
 export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    checksum text NOT NULL,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      checksum text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const applied = new Map(
     (
       await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations')
@@ -52,14 +61,18 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
       }
       continue;
     }
-    await db.transaction(async (tx) => {
+    const ran = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const { rows } = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [migration.name]);
+      if (rows.length) return false; // another node applied it while this one waited
       await tx.query(migration.sql);
       await tx.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [
         migration.name,
         migration.checksum,
       ]);
+      return true;
     });
-    done.push(migration.name);
+    if (ran) done.push(migration.name);
   }
   return done;
 }

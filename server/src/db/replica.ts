@@ -7,8 +7,10 @@
  * browser goes to the replica only once the replica has replayed at least that far. A window
  * would either be too short under a lagging replica (the writer would not see their vote) or
  * send every writer to the primary for longer than needed; the position is exact, costs one
- * `SELECT pg_current_wal_lsn()` per write, and, being a cookie, holds whichever API node
- * answers the next read.
+ * `SELECT pg_current_wal_insert_lsn()` per write, and, being a cookie, holds whichever API node
+ * answers the next read. The insert position, not the write position: with
+ * `synchronous_commit = off` the write's commit record may still be in the primary's WAL buffers,
+ * past the write position, and a replica that has replayed only up to that would not have it.
  *
  * Each node polls the replica (replayed position) and the primary (current position) every
  * `pollMs`. The replica is used only while that poll succeeds and it is less than `maxLagMs`
@@ -96,6 +98,8 @@ export function startReadRouting(
   const poll = async () => {
     const now = Date.now();
     try {
+      // The write position here, not the insert position: at a page boundary the insert position
+      // already counts the next page's header, which a replica of an idle primary never replays.
       const [p, r] = await Promise.all([
         primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'),
         pool.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn'),
@@ -153,7 +157,9 @@ export function startReadRouting(
       return onReplica;
     },
     async markWrite(reply, secure) {
-      const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+      const { rows } = await primary.query<{ lsn: string }>(
+        'SELECT pg_current_wal_insert_lsn()::text AS lsn',
+      );
       if (!rows[0]) return;
       void reply.setCookie(WAL_COOKIE, rows[0].lsn, {
         path: '/',

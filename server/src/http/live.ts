@@ -4,6 +4,8 @@
  *
  *   event: chat           data: {"chat":"ala-bob"}   a message in that conversation (either side)
  *   event: notification   data: {}                   a new notification
+ *   event: resync         data: {}                   events may have been missed (the database's
+ *                                                    LISTEN connection dropped and is back): refetch
  *
  * The events are hints and carry no content: the browser then reads the data through the usual
  * API with its cookie, so every rule of who may see what stays in one place, and a session
@@ -45,6 +47,9 @@ export function registerLive(app: FastifyInstance): void {
     });
     await app.services.events.subscribe(NOTIFICATION_CHANNEL, (payload) => {
       send((payload as { user: number }).user, 'notification', {});
+    });
+    app.services.events.onMissed(() => {
+      for (const userId of streams.keys()) send(userId, 'resync', {});
     });
   });
 

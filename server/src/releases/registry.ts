@@ -120,6 +120,8 @@ export async function startReleaseRegistry(
 
   await read();
   const unsubscribe = await events.subscribe(RELEASES_CHANNEL, () => void refresh());
+  // Changes announced while the LISTEN connection was down are read at once when it is back.
+  events.onMissed(() => void refresh());
   const poll = setInterval(() => void refresh(), pollMs);
   poll.unref();
 

@@ -3,7 +3,9 @@
  * EventSource to /api/live. A 'chat' event refetches that conversation and the chat list, a
  * 'notification' event the notifications; both refresh the top bar's badges at once instead of
  * at the next 60 s session check. EventSource reconnects by itself; while it is down, screens
- * poll at their usual pace.
+ * poll at their usual pace. Events sent while the stream was down are lost, so when it opens
+ * again after an error, and on a 'resync' event (the server's own LISTEN connection to the
+ * database dropped and is back), chats and notifications are refetched.
  */
 import { useEffect } from 'react';
 import { chatKeys, LIVE_URL, notificationKeys, queryClient, setLiveConnected, useSession } from 'shared-api';
@@ -22,8 +24,22 @@ export function useLiveEvents(): void {
       clearTimeout(badgeTimer);
       badgeTimer = setTimeout(() => void runSessionCheck(), BADGE_DELAY_MS);
     };
-    source.onopen = () => setLiveConnected(true);
-    source.onerror = () => setLiveConnected(false);
+    const catchUp = () => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      refreshBadges();
+    };
+    let dropped = false;
+    source.onopen = () => {
+      setLiveConnected(true);
+      if (dropped) catchUp();
+      dropped = false;
+    };
+    source.onerror = () => {
+      dropped = true;
+      setLiveConnected(false);
+    };
+    source.addEventListener('resync', catchUp);
     source.addEventListener('chat', (event) => {
       const { chat } = JSON.parse((event as MessageEvent<string>).data) as { chat: string };
       void queryClient.invalidateQueries({ queryKey: chatKeys.messages(chat) });

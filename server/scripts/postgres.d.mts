@@ -1,0 +1,29 @@
+/** Types for postgres.mjs, imported by the fault tests (server/test/processes.ts). */
+export function freePort(start: number): Promise<number>;
+
+export interface Cluster {
+  port: number;
+  version: string;
+  url: string;
+  restart(): Promise<void>;
+  killPostmaster(): number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startPostgres(options: { bin: string; port: number; dir: string }): Promise<Cluster>;
+
+export interface Replica {
+  port: number;
+  url(database?: string): string;
+  start(): Promise<void>;
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startReplica(options: {
+  bin: string;
+  primaryPort: number;
+  port: number;
+  dir: string;
+}): Promise<Replica>;

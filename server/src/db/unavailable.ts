@@ -1,0 +1,36 @@
+/**
+ * Errors that mean "the database is not reachable right now" (restart, failover, network), as
+ * opposed to a bad statement: the API answers them with 503 so the client retries later, and
+ * nothing about them is a bug worth a stack trace. Codes: node's socket errors, PostgreSQL's
+ * class 08 (connection exception) and 57P01-57P03 (admin shutdown, crash shutdown, cannot
+ * connect now), plus the messages `pg` and `pg-pool` use for a dropped socket or a timeout.
+ */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+const MESSAGES = [
+  /^Connection terminated/, // "…unexpectedly", "…due to connection timeout"
+  /timeout exceeded when trying to connect/, // pg-pool: no connection within connectionTimeoutMillis
+  /Client has encountered a connection error/,
+  /Connection lost|connection is closed/i,
+];
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (SOCKET_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message))) return true;
+  // Node reports a refused connection to every address of a host name as an AggregateError.
+  return Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1));
+}
