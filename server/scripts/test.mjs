@@ -5,6 +5,7 @@
  * throwaway PostgreSQL 15 cluster, the production build, Playwright. Ends with one line:
  * `N passed, N failed[, N skipped]`; the exit code is non-zero when anything failed.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,6 +108,10 @@ async function prepare() {
   if (!existsSync(path.join(PG_BIN, 'initdb'))) missing.push('postgresql');
   // Rate limits shared by several nodes (server/test/redisLimits.test.ts).
   if (!existsSync('/usr/bin/redis-server')) missing.push('redis-server');
+  // The several-nodes checks (bench/cluster.mjs --checks): nginx with the brotli_static module.
+  if (!existsSync('/usr/sbin/nginx')) missing.push('nginx');
+  if (!existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'))
+    missing.push('libnginx-mod-http-brotli-static');
   if (missing.length) await aptInstall(missing);
 }
 
@@ -147,6 +152,32 @@ log('── production build of every app');
 {
   const [failedApps, seconds] = await timed(() => buildApps({ force: true }));
   record('production build', { passed: APPS.length - failedApps.length, failed: failedApps.length }, seconds);
+}
+
+{
+  // PostgreSQL with a streaming replica, an S3 store, Redis, three API nodes and nginx with
+  // deploy/nginx/gwar.conf, on loopback: each check line counts as one test.
+  log('── several nodes (bench/cluster.mjs --checks)');
+  const [counts, seconds] = await timed(
+    () =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [path.join(root, 'bench', 'cluster.mjs'), '--checks'], {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let out = '';
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          process.stdout.write(chunk);
+        });
+        child.on('exit', (code) => {
+          const passed = (out.match(/^✓ /gm) ?? []).length;
+          const failed = (out.match(/^✗ /gm) ?? []).length;
+          resolve({ passed, failed: failed || (code === 0 ? 0 : 1) });
+        });
+      }),
+  );
+  record('several nodes (cluster checks)', counts, seconds);
 }
 
 {

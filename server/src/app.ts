@@ -225,6 +225,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
           {
             url: config.databaseReplicaUrl,
             poolSize: config.databasePoolSize,
+            preparedStatements: config.databasePreparedStatements,
             pollMs: 100,
             maxLagMs: config.replicaMaxLagMs,
           },

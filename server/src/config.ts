@@ -34,6 +34,8 @@ export interface Config {
   /** Real PostgreSQL when set; embedded PGlite in `dataDir` otherwise. */
   databaseUrl: string | null;
   databasePoolSize: number;
+  /** Named prepared statements; off (DATABASE_PREPARED_STATEMENTS=0) behind a transaction-mode pooler. */
+  databasePreparedStatements: boolean;
   /** A streaming replica for feed, thread, profile and tag reads (db/replica.ts). */
   databaseReplicaUrl: string | null;
   /** Reads leave a replica that is further behind the primary than this. */
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     databaseUrl: env.DATABASE_URL || null,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10),
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== '0',
     databaseReplicaUrl: env.DATABASE_REPLICA_URL || null,
     replicaMaxLagMs: int(env, 'REPLICA_MAX_LAG_MS', 5000),
     dataDir,

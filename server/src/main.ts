@@ -33,6 +33,7 @@ try {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
   });
 } catch (error) {
   lock?.release();

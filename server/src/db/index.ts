@@ -43,6 +43,8 @@ export interface DbOptions {
   databaseUrl: string | null;
   dataDir: string;
   poolSize?: number;
+  /** Named prepared statements (default on); off behind a transaction-mode pooler. */
+  preparedStatements?: boolean;
   /** Use an in-memory PGlite (tests) instead of the data folder. */
   memory?: boolean;
   /** Start PGlite from a dump (tests copy one migrated template per suite). */
@@ -61,11 +63,17 @@ export interface DbOptions {
  */
 export const PREPARED_MAX = 500;
 
-export function createStatements() {
+/**
+ * `prepared = false` (DATABASE_PREPARED_STATEMENTS=0): behind a pooler in transaction mode
+ * (pgbouncer before 1.21, or without `max_prepared_statements`) a statement prepared on one
+ * server connection is unknown on the next, so every query runs unnamed and is planned again.
+ */
+export function createStatements(prepared = true) {
   const names = new Map<string, string>();
   return (text: string, values: readonly unknown[] | undefined): pg.QueryConfig => {
     // Without parameters a text may hold several statements (migrations), which cannot be prepared.
     if (!values?.length) return { text };
+    if (!prepared) return { text, values: values as unknown[] };
     let name = names.get(text);
     if (name === undefined && names.size < PREPARED_MAX) {
       name = `s${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
@@ -232,7 +240,13 @@ function createListener(connectionString: string, warn: Warn) {
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.warn);
+  if (options.databaseUrl)
+    return openPostgres(
+      options.databaseUrl,
+      options.poolSize ?? 10,
+      options.warn,
+      options.preparedStatements ?? true,
+    );
   return openPglite(options);
 }
 
@@ -241,7 +255,12 @@ const warnToStderr: Warn = (context, message) => {
   process.stderr.write(`[db] ${message}${error?.message ? `: ${error.message}` : ''}\n`);
 };
 
-async function openPostgres(connectionString: string, max: number, warn: Warn = warnToStderr): Promise<Db> {
+async function openPostgres(
+  connectionString: string,
+  max: number,
+  warn: Warn = warnToStderr,
+  prepared = true,
+): Promise<Db> {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -251,7 +270,7 @@ async function openPostgres(connectionString: string, max: number, warn: Warn = 
   });
   // An idle client's error (its server restarted) must not crash the process; the pool drops it.
   pool.on('error', (error) => warn({ err: error }, 'idle database connection lost'));
-  const statement = createStatements();
+  const statement = createStatements(prepared);
   const listener = createListener(connectionString, warn);
   return {
     kind: 'postgres',

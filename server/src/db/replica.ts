@@ -31,6 +31,7 @@ export const WAL_COOKIE = 'gwar_wal';
 export interface ReplicaOptions {
   url: string;
   poolSize: number;
+  preparedStatements: boolean;
   pollMs: number;
   maxLagMs: number;
 }
@@ -83,7 +84,7 @@ export function startReadRouting(
     statement_timeout: 10_000,
   });
   pool.on('error', () => undefined); // an idle client's lost connection; the poll notices
-  const statement = createStatements();
+  const statement = createStatements(options.preparedStatements);
   const replica: Queryable = {
     query: <T extends Row>(text: string, params?: readonly unknown[]) =>
       pool.query<T>(statement(text, params)),
