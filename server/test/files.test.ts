@@ -171,4 +171,24 @@ describe('file_create', () => {
       expect((await server.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
   });
+
+  it('streams a byte range of a stored file', async () => {
+    const { file } = (await upload(writer, await canvas().png().toBuffer())).json() as { file: string };
+    const whole = await served(file);
+    expect(whole.headers['content-length']).toBe(String(whole.rawPayload.length));
+    const part = await server.app.inject({
+      method: 'GET',
+      url: `/files/${file}`,
+      headers: { range: 'bytes=1-3' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1-3/${whole.rawPayload.length}`);
+    expect(part.rawPayload.equals(whole.rawPayload.subarray(1, 4))).toBe(true);
+    const past = await server.app.inject({
+      method: 'GET',
+      url: `/files/${file}`,
+      headers: { range: 'bytes=999999-' },
+    });
+    expect(past.statusCode).toBe(416);
+  });
 });

@@ -5,9 +5,11 @@
  * `files/<name>` (uploads) and `releases/<remote>/<version>/<path>` (releases), each checked
  * the same way as for the local folder, so a key never escapes its prefix.
  */
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -90,6 +92,23 @@ export function createS3FileStorage(client: S3Client, bucket: string): FileStora
   return {
     put: (name, data) => blobs.put(check(name), data),
     get: (name) => (PATTERNS.fileName.test(name) ? blobs.get(name) : Promise.resolve(null)),
+    async size(name) {
+      if (!PATTERNS.fileName.test(name)) return null;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: `files/${name}` }));
+        return head.ContentLength ?? null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async stream(name, start, end) {
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket: bucket, Key: `files/${check(name)}`, Range: `bytes=${start}-${end}` }),
+      );
+      // In Node the SDK's body is the HTTP response: a readable stream, passed on as it arrives.
+      return answer.Body as Readable;
+    },
     async delete(name) {
       await client.send(
         new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [{ Key: `files/${check(name)}` }] } }),

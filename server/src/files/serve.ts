@@ -2,8 +2,9 @@
  * GET /files/:file — uploaded files from the storage. Served so that nothing in them can run:
  * the content type follows our own extension, nosniff stops guessing, and the CSP (with
  * sandbox) disables script even when an SVG is opened as a page. Names never change content,
- * so caching is immutable.
+ * so caching is immutable. Files are streamed from the store, whole or one byte range.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { PATTERNS } from 'shared-api/validation';
 import { ApiError } from '../http/errors.ts';
@@ -16,15 +17,16 @@ export function registerFileRoutes(app: FastifyInstance): void {
   app.get<{ Params: { file: string } }>('/files/:file', async (request, reply) => {
     const name = request.params.file;
     const mime = PATTERNS.fileName.test(name) ? MIME_BY_EXT[name.split('.').pop() ?? ''] : undefined;
-    let data: Buffer | null = null;
+    if (!mime) throw new ApiError(404, 'FILE NOT FOUND');
+    let size: number | null;
     try {
-      data = mime ? await app.services.files.get(name) : null;
+      size = await app.services.files.size(name);
     } catch (error) {
       // The store is down: this picture is missing, the page around it is not.
       request.log.warn({ err: error, file: name }, 'file storage unavailable');
       throw new ApiError(503, 'FILE NOT AVAILABLE', 'the file store cannot be reached; try again shortly');
     }
-    if (!mime || !data) throw new ApiError(404, 'FILE NOT FOUND');
+    if (size === null) throw new ApiError(404, 'FILE NOT FOUND');
     void reply
       .header('Content-Type', mime)
       .header('X-Content-Type-Options', 'nosniff')
@@ -33,16 +35,23 @@ export function registerFileRoutes(app: FastifyInstance): void {
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('Accept-Ranges', 'bytes');
     // Video players and resumed downloads ask for parts (names never change content: no If-Range).
-    const range = parseRange(request.headers.range, data.length);
+    const range = parseRange(request.headers.range, size);
     if (range.kind === 'unsatisfiable') {
-      return reply.status(416).header('Content-Range', `bytes */${data.length}`).send();
+      return reply.status(416).header('Content-Range', `bytes */${size}`).send();
     }
-    if (range.kind === 'part') {
-      return reply
-        .status(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${data.length}`)
-        .send(data.subarray(range.start, range.end + 1));
+    const [start, end] = range.kind === 'part' ? [range.start, range.end] : [0, size - 1];
+    if (size === 0) return reply.header('Content-Length', 0).send('');
+    let body: Readable;
+    try {
+      body = await app.services.files.stream(name, start, end);
+    } catch (error) {
+      request.log.warn({ err: error, file: name }, 'file storage unavailable');
+      throw new ApiError(503, 'FILE NOT AVAILABLE', 'the file store cannot be reached; try again shortly');
     }
-    return reply.send(data);
+    // Streamed from the store as it arrives, never held whole in memory.
+    void reply.header('Content-Length', end - start + 1);
+    if (range.kind === 'part')
+      void reply.status(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
+    return reply.send(body);
   });
 }

@@ -2,14 +2,20 @@
  * Where uploaded files live. One small interface so an object store (S3, GCS) can replace the
  * local folder without touching handlers; names are ours (spec §5 file names), never a path.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { PATTERNS } from 'shared-api/validation';
 
 export interface FileStorage {
   put(name: string, data: Buffer): Promise<void>;
   /** The bytes, or null when there is no such file. */
   get(name: string): Promise<Buffer | null>;
+  /** The file's size, or null when there is no such file (before streaming it). */
+  size(name: string): Promise<number | null>;
+  /** Bytes `start`..`end` (inclusive) as a stream, for serving without holding the file. */
+  stream(name: string, start: number, end: number): Promise<Readable>;
   delete(name: string): Promise<void>;
 }
 
@@ -37,6 +43,18 @@ export function createLocalStorage(dir: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async size(name) {
+      if (!PATTERNS.fileName.test(name)) return null;
+      try {
+        return (await stat(pathOf(name))).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async stream(name, start, end) {
+      return createReadStream(pathOf(name), { start, end });
     },
     async delete(name) {
       await rm(pathOf(name), { force: true });
