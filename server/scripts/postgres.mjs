@@ -22,25 +22,32 @@ export async function freePort(start) {
   throw new Error(`no free port from ${start}`);
 }
 
-export async function startPostgres({ bin, port, dir }) {
-  const base = path.join(dir, `pg-${port}`);
+/**
+ * A cluster's folders under `base` (data and its own socket folder), and a runner of the
+ * PostgreSQL programs in `bin`: as the `postgres` user when we are root, since initdb and the
+ * server refuse to run as root.
+ */
+function clusterFolder(bin, dir, base) {
   const data = path.join(base, 'data');
   const sockets = path.join(base, 'sockets');
   mkdirSync(sockets, { recursive: true });
-  const asRoot = process.getuid?.() === 0;
   let prefix = [];
-  if (asRoot) {
+  if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, uid, gid);
-    chownSync(base, uid, gid);
-    chownSync(sockets, uid, gid);
+    for (const folder of [dir, base, sockets]) chownSync(folder, uid, gid);
     prefix = ['runuser', '-u', 'postgres', '--'];
   }
   const exec = (program, args) => {
     const full = [...prefix, path.join(bin, program), ...args];
     return run(full[0], full.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
   };
+  return { data, sockets, exec };
+}
+
+export async function startPostgres({ bin, port, dir }) {
+  const base = path.join(dir, `pg-${port}`);
+  const { data, sockets, exec } = clusterFolder(bin, dir, base);
   const version = execFileSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).trim();
   let code = await exec('initdb', [
     '-D',
@@ -129,23 +136,7 @@ export async function startPostgres({ bin, port, dir }) {
  */
 export async function startReplica({ bin, primaryPort, port, dir }) {
   const base = path.join(dir, `replica-${port}`);
-  const data = path.join(base, 'data');
-  const sockets = path.join(base, 'sockets');
-  mkdirSync(sockets, { recursive: true });
-  const asRoot = process.getuid?.() === 0;
-  let prefix = [];
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, uid, gid);
-    chownSync(base, uid, gid);
-    chownSync(sockets, uid, gid);
-    prefix = ['runuser', '-u', 'postgres', '--'];
-  }
-  const exec = (program, args) => {
-    const full = [...prefix, path.join(bin, program), ...args];
-    return run(full[0], full.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
-  };
+  const { data, sockets, exec } = clusterFolder(bin, dir, base);
   let code = await exec('pg_basebackup', [
     '-h',
     '127.0.0.1',

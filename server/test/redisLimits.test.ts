@@ -6,26 +6,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/postgres.mjs';
 import { buildApp } from '../src/app.ts';
 import { ORIGIN, startTestServer, type TestServer } from './harness.ts';
 
 const REDIS = '/usr/bin/redis-server';
 let redis: ChildProcess | null = null;
 let port = 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address() as { port: number };
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
 
 async function startRedis(): Promise<void> {
   redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
@@ -59,7 +49,7 @@ describe.runIf(existsSync(REDIS))('rate limits across nodes', () => {
   const nodes: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    port = await freePort();
+    port = await freePort(56320);
     await startRedis();
     server = await startTestServer({ REDIS_URL: `redis://127.0.0.1:${port}` });
     nodes.push(server.app, await buildApp(server.app.config, server.db));

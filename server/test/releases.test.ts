@@ -7,11 +7,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/postgres.mjs';
 import { createReleaseToken } from '../src/releases/tokens.ts';
 import { CHAT_EXPOSES, FEED_EXPOSES, remoteBuild, tarball, writeShellBuild } from './fixtures/remoteBuild.ts';
 import { caller, createUser, ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -448,17 +448,6 @@ describe('canary health', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 describe.runIf(process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL', () => {
   const nodes: ChildProcess[] = [];
   afterAll(() => {
@@ -467,7 +456,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL',
 
   it('serves a canary set through one node from the other within 2 s', async () => {
     const databaseUrl = (server.app.config.databaseUrl ?? '').toString();
-    const ports = [await freePort(), await freePort()];
+    const ports = [await freePort(56300), await freePort(56310)];
     for (const [index, port] of ports.entries()) {
       const dataDir = path.join(tmp, `node${index}`);
       mkdirSync(dataDir, { recursive: true });
