@@ -408,6 +408,17 @@ async function main() {
           await fetch(`${site}/api/posts?post=eq.${target.post}&select=upvotes,voted`, { headers })
         ).json()
       )[0];
+    // Every node uses the replica (GET /healthz says so) before replay stops.
+    const inUse = await until(
+      async () => {
+        const states = await Promise.all(
+          nodeBase.map(async (base) => (await (await fetch(`${base}/healthz`)).json()).replica?.inUse),
+        );
+        return states.every(Boolean);
+      },
+      20_000,
+      100,
+    );
     await replicaStats.query('SELECT pg_wal_replay_pause()');
     const vote = await rpc(site, 'post_vote', { post: target.post, vote: 1 }, cookie, origin);
     const wal = vote.headers
@@ -422,7 +433,7 @@ async function main() {
     check(
       'readers who wrote nothing are served by the replica, the writer by the primary until it catches up',
       voterSees.voted === 1 && guestSees.upvotes === voterSees.upvotes - 1 && caughtUp !== null,
-      `replay paused: voter sees ${voterSees.upvotes} upvotes, a guest ${guestSees.upvotes}; the guest sees it ${caughtUp} ms after replay resumed`,
+      `every node on the replica after ${inUse} ms; replay paused: voter sees ${voterSees.upvotes} upvotes, a guest ${guestSees.upvotes}; the guest sees it ${caughtUp} ms after replay resumed`,
     );
     check(
       'a voter sees their vote on the next read through nginx',
