@@ -419,7 +419,12 @@ async function main() {
       20_000,
       100,
     );
+    // A pause is a request: replay stops at its next record, so wait until it says it has.
     await replicaStats.query('SELECT pg_wal_replay_pause()');
+    await until(
+      async () =>
+        (await replicaStats.query('SELECT pg_get_wal_replay_pause_state() AS s')).rows[0].s === 'paused',
+    );
     const vote = await rpc(site, 'post_vote', { post: target.post, vote: 1 }, cookie, origin);
     const wal = vote.headers
       .getSetCookie()

@@ -94,6 +94,15 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(path.join(BIN, 'pg_ba
       rmSync(tmp, { recursive: true, force: true });
     });
 
+    /** A pause is a request: replay stops at its next record, so wait until it says it has. */
+    const pauseReplay = async () => {
+      await replicaAdmin.query('SELECT pg_wal_replay_pause()');
+      await until(
+        async () =>
+          (await replicaAdmin.query('SELECT pg_get_wal_replay_pause_state() AS s')).rows[0].s === 'paused',
+      );
+    };
+
     const upvotes = async (cookie = '') => {
       const answer = await app.inject({
         method: 'GET',
@@ -106,7 +115,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(path.join(BIN, 'pg_ba
 
     it('reads from the replica, and a writer reads their own write before the replica replays it', async () => {
       await until(async () => (await upvotes()).upvotes === 0);
-      await replicaAdmin.query('SELECT pg_wal_replay_pause()');
+      await pauseReplay();
       const vote = await app.inject({
         method: 'POST',
         url: '/api/rpc/post_vote',
@@ -129,7 +138,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(path.join(BIN, 'pg_ba
     it('leaves a replica that falls too far behind, and comes back to it', async () => {
       const before = (await db.query<{ upvotes: number }>('SELECT upvotes FROM posts WHERE id = $1', [post]))
         .rows[0]!.upvotes;
-      await replicaAdmin.query('SELECT pg_wal_replay_pause()');
+      await pauseReplay();
       // Writes move the primary on; the paused replica falls behind past REPLICA_MAX_LAG_MS.
       for (let i = 0; i < 5; i++) {
         await db.query('UPDATE posts SET upvotes = upvotes + 1 WHERE id = $1', [post]);
