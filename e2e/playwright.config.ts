@@ -30,7 +30,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
-  outputDir: path.join(os.tmpdir(), 'gwar-e2e-results'),
+  // Per run: two runs on one machine must not clean or write over each other's traces.
+  outputDir: path.join(dataDir, 'results'),
   use: {
     baseURL: BASE_URL,
     locale: 'pl-PL',
