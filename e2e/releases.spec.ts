@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, request as playwrightRequest } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
@@ -283,4 +284,34 @@ test('the admin page shows the releases, their health and the history', async ({
   await chat.getByRole('button', { name: 'Wycofaj kanarka' }).click();
   await expect(chat.getByText('brak')).toBeVisible();
   await expect(page.getByText('chat team (mf-chat)')).toBeVisible();
+
+  // Accessible in each theme, with a release list open and a new token on the screen.
+  for (const theme of ['dark', 'light', 'default'] as const) {
+    const update = await page.request.post('/api/rpc/user_update', {
+      data: { theme },
+      headers: { origin: BASE_URL },
+    });
+    expect(update.ok()).toBe(true);
+    await page.goto('/admin/releases');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const card = page.getByRole('article', { name: 'mf-chat' });
+    await card.getByRole('button', { name: 'Pokaż wydania' }).click();
+    await expect(card.getByRole('table')).toBeVisible();
+    await page.getByLabel('Nazwa (np. zespół czatu)').fill(`axe ${theme}`);
+    await page.getByRole('checkbox', { name: 'mf-feed' }).check();
+    await page.getByRole('button', { name: 'Utwórz token' }).click();
+    await expect(page.getByLabel('Nowy token (skopiuj go teraz)')).toHaveValue(/^gwr_/);
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const problems = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${theme} ${v.id}: ${v.help} → ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
+    expect(problems).toEqual([]);
+  }
+  await page.request.post('/api/rpc/user_update', { data: { theme: 'dark' }, headers: { origin: BASE_URL } });
 });
