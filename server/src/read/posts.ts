@@ -15,7 +15,8 @@
  * instead. The tag feed and /lurking start from the side tables of migration 0007 (post_tags,
  * post_domains), so they read by key instead of walking the newest posts.
  */
-import { runRead } from '../postgrest/build.ts';
+import { runRead, tsquerySql } from '../postgrest/build.ts';
+import type { Condition } from '../postgrest/parse.ts';
 import { type ColumnDef, defineResource, type ReadContext, type Resource } from '../postgrest/resource.ts';
 import { avatarColumn, fileListSql, withCdn } from './fileRefs.ts';
 import { ThreadCache, type ThreadCacheOptions } from './threadCache.ts';
@@ -146,6 +147,8 @@ interface PostsOptions {
   defaultOrder: string;
   maxLimit?: number;
   requiredFilters?: string[];
+  /** A join added after the viewer's (the search rank); may push its parameters onto `params`. */
+  rank?(ctx: ReadContext, params: unknown[]): string;
   extra?: Partial<Resource>;
 }
 
@@ -156,7 +159,9 @@ function postsResource(options: PostsOptions): Resource {
     from: (ctx) => {
       const source = typeof options.source === 'function' ? options.source(ctx) : null;
       const sql = typeof options.source === 'string' ? options.source : (source?.sql ?? 'posts p');
-      return withCdn(joins(sql, ctx), ctx, [ctx.viewerId, ...(source?.params ?? [])]);
+      const params = [ctx.viewerId, ...(source?.params ?? [])];
+      const rank = options.rank?.(ctx, params) ?? '';
+      return withCdn(joins(sql, ctx) + rank, ctx, params);
     },
     visible: (ctx) => options.where(ctx),
     defaultOrder: options.defaultOrder,
@@ -166,11 +171,52 @@ function postsResource(options: PostsOptions): Resource {
   });
 }
 
+/** The first top-level, non-negated full-text condition on `search`, if any. */
+function searchCondition(ctx: ReadContext): Condition | null {
+  for (const filter of ctx.filters ?? []) {
+    if (filter.type === 'condition' && filter.column === 'search' && !filter.negated) return filter;
+  }
+  return null;
+}
+
+/**
+ * What a search may find: only public posts, in threads whose top post is public, and nothing
+ * the viewer blocked or whose author blocked the viewer (drafts, deleted, removed and blocked
+ * content never appear; a hit in a deleted post would otherwise show as an empty frame).
+ */
+const SEARCHABLE = `p.mode = 'public' AND NOT (${VIEWER_BLOCKED}) AND NOT ${VIEWER_BLACKLISTED}
+  AND (p.parent IS NULL OR EXISTS (SELECT 1 FROM posts t WHERE t.id = p.uber AND t.mode = 'public'))`;
+
 export const postsRead = postsResource({
   name: 'posts',
   mixed: true,
-  where: () => "p.mode <> 'draft'",
+  where: (ctx) => (ctx.named?.has('search') ? `p.mode <> 'draft' AND ${SEARCHABLE}` : "p.mode <> 'draft'"),
   defaultOrder: 'post.desc',
+  columns: {
+    // The search document (migration 0013): `search=fts.zolw:*`, `search=wfts.żółw`. Never
+    // selected: it would hold the words of deleted posts.
+    search: {
+      sql: 'post_search(p.title, p.source)',
+      type: 'tsvector',
+      inStar: false,
+      select: false,
+      order: false,
+    },
+    // How well a post matches the request's search (`order=relevance.desc`); 0 without one.
+    relevance: { sql: 'rk.relevance', type: 'float', inStar: false },
+  },
+  rank: (ctx, params) => {
+    if (!ctx.named?.has('relevance')) return '';
+    const condition = searchCondition(ctx);
+    if (!condition) return '\n  CROSS JOIN (SELECT 0::double precision AS relevance) rk';
+    const query = tsquerySql(condition, {
+      param: (value) => {
+        params.push(value);
+        return `$${params.length}`;
+      },
+    });
+    return `\n  CROSS JOIN LATERAL (SELECT ts_rank(post_search(p.title, p.source), ${query})::double precision AS relevance) rk`;
+  },
   extra: {
     // A whole thread in one read (the modal loads it at once, oldest first).
     maxLimitFor: (filtered) => (filtered.has('uber') ? 10_000 : undefined),
