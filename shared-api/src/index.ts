@@ -17,6 +17,7 @@ export * from './posts.ts';
 export * from './postWrites.ts';
 export * from './queryClient.ts';
 export * from './reports.ts';
+export * from './search.ts';
 export * from './session.ts';
 export * from './tags.ts';
 export * from './thread.ts';

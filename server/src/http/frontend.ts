@@ -20,7 +20,7 @@ const THEMES = new Set(['dark', 'light', 'default']);
 /** Spec §2 routes; anything else gets the shell with status 404 (the shell shows the 404 page). */
 const SPA_ROUTES: RegExp[] = [
   /^\/$/,
-  /^\/(microblog|lurking|notifs|chats|add|drafts|edit|settings|login|join|reset|verify|profile|personal|tags|blocks|follows|favorites|reports|terms|privacy|faq|contact|idea|drdpr|reload)\/?$/,
+  /^\/(microblog|lurking|notifs|chats|add|drafts|edit|settings|login|join|reset|verify|profile|personal|tags|blocks|follows|favorites|reports|terms|privacy|faq|contact|idea|drdpr|reload|search)\/?$/,
   /^\/(chat|user|post|moderated|tag)(\/[^/]+)?\/?$/,
   /^\/draft\/[^/]+\/?$/,
   /^\/z(\/[^/]+)?\/?$/,
