@@ -20,6 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+const rows_ = async (api: Parameters<typeof rows>[0], path: string) =>
+  (await rows<{ post: number }>(api, path)).map((row) => row.post);
 const ids = (list: { post: number }[]) => list.map((row) => row.post).sort((a, b) => a - b);
 
 describe(`search on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
@@ -100,6 +102,34 @@ describe(`search on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     expect(ids(await rows(carol.api, '/api/posts?search=fts.pancernik:*&select=post'))).toEqual([visible]);
     // the author still finds nothing of the draft: search shows public posts only
     expect(ids(await rows(alice.api, '/api/posts?search=fts.szkic&select=post'))).toEqual([]);
+  });
+
+  it('answers alike whether the words are common (walked by id) or rare (read from the index)', async () => {
+    const common: number[] = [];
+    for (let i = 0; i < 12; i++) common.push(await publish(bob, `Powszechne słowo numer ${i}, wszędzie.`));
+    const rare = await publish(bob, 'Powszechne i jednorożec razem.');
+    common.push(rare);
+    // the statistics the plan is picked by: 'powszechne' is now in most posts, 'jednorozec' in one
+    await server.db.query('ANALYZE posts');
+    const { rows } = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stats, unnest(most_common_elems::text::text[]) e
+        WHERE tablename = 'posts_search_idx' AND e = 'powszechne'`,
+    );
+    expect(rows[0]!.n).toBe(1);
+    const guest = caller(server);
+    const newest = await rows_(guest, '/api/posts?search=fts.powszechn:*&select=post&limit=5');
+    expect(newest).toEqual([...common].reverse().slice(0, 5));
+    const next = await rows_(
+      guest,
+      `/api/posts?search=fts.powszechn:*&select=post&limit=5&post=lt.${newest[4]}`,
+    );
+    expect(next).toEqual([...common].reverse().slice(5, 10));
+    expect(await rows_(guest, '/api/posts?search=fts.jednoroz:*%26powszechn:*&select=post')).toEqual([rare]);
+    const ranked = await rows_(
+      guest,
+      '/api/posts?search=fts.powszechn:*&select=post&order=relevance.desc,post.desc',
+    );
+    expect(ranked.sort((a, b) => a - b)).toEqual(common);
   });
 
   it('refuses bad queries with a clear error and never returns the search document', async () => {
