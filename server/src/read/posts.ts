@@ -276,7 +276,7 @@ async function wordFrequencies(ctx: ReadContext): Promise<Map<string, number>> {
   );
   const freqs = new Map<string, number>();
   const { elems, freqs: values } = rows[0] ?? { elems: null, freqs: null };
-  elems?.forEach((elem, i) => freqs.set(elem, Number(values?.[i] ?? 0)));
+  for (const [i, elem] of (elems ?? []).entries()) freqs.set(elem, Number(values?.[i] ?? 0));
   searchStats.set(ctx.db, { at: Date.now(), freqs });
   return freqs;
 }
