@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerFileRoutes } from './files/serve.ts';
+import { registerFeeds } from './http/feeds.ts';
 import { registerLive } from './http/live.ts';
 import type { Resource } from './postgrest/resource.ts';
 import { chatsResource } from './read/chats.ts';
@@ -101,8 +102,9 @@ export const rpcRoutes: RpcDefinition<any, unknown>[] = [
   tagDrop,
 ];
 
-/** Routes outside the PostgREST grammar (uploaded files, live events). */
+/** Routes outside the PostgREST grammar (uploaded files, live events, RSS feeds). */
 export async function registerExtraRoutes(app: FastifyInstance): Promise<void> {
   registerFileRoutes(app);
   registerLive(app);
+  registerFeeds(app);
 }
