@@ -2,6 +2,7 @@
  * Search (issue 13): a guest types `zolw` into the top bar's field and finds a post about a
  * `żółw`, the word highlighted; on a phone the field opens from the search button.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, origin, signedInPage, test } from './fixtures.ts';
 
 test('a guest searches zolw from the top bar and finds the post about żółw, highlighted', async ({
@@ -56,3 +57,23 @@ test('on a phone the search button opens the field', async ({ browser }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Szukaj: rower' })).toBeVisible();
   await context.close();
 });
+
+for (const theme of ['dark', 'light', 'default'] as const) {
+  test(`axe finds no serious or critical violation on the search page (${theme})`, async ({ page }) => {
+    await page
+      .context()
+      .addCookies([{ name: 'gwar_theme', value: theme, url: test.info().project.use.baseURL! }]);
+    await page.goto('/search?q=rower');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(
+      page.getByRole('list', { name: 'Wyniki wyszukiwania' }).locator('mark').first(),
+    ).toBeVisible();
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const problems = result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    expect(problems).toEqual([]);
+  });
+}
