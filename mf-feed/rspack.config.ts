@@ -9,6 +9,7 @@ export default defineApp({
     './LurkingFeed': './src/LurkingFeed.tsx',
     './TagFeed': './src/TagFeed.tsx',
     './FavoritesFeed': './src/FavoritesFeed.tsx',
+    './SearchPage': './src/SearchPage.tsx',
     './dialogs': './src/dialogs.ts',
   },
 });

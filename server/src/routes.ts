@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerFileRoutes } from './files/serve.ts';
+import { registerFeeds } from './http/feeds.ts';
 import { registerLive } from './http/live.ts';
 import type { Resource } from './postgrest/resource.ts';
 import { chatsResource } from './read/chats.ts';
@@ -116,9 +117,10 @@ export const rpcRoutes: RpcDefinition<any, unknown>[] = [
   releaseTokenRevoke,
 ];
 
-/** Routes outside the PostgREST grammar (uploaded files, live events, releases of the remotes). */
+/** Routes outside the PostgREST grammar (uploaded files, live events, releases of the remotes, RSS feeds). */
 export async function registerExtraRoutes(app: FastifyInstance): Promise<void> {
   registerFileRoutes(app);
   registerLive(app);
   registerReleaseRoutes(app);
+  registerFeeds(app);
 }

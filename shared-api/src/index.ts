@@ -19,6 +19,7 @@ export * from './queryClient.ts';
 export * from './releases.ts';
 export * from './reports.ts';
 export * from './routes.ts';
+export * from './search.ts';
 export * from './session.ts';
 export * from './tags.ts';
 export * from './thread.ts';

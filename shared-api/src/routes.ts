@@ -40,6 +40,7 @@ export const REMOTE_ROUTES: readonly RemoteRouteDef[] = [
   { path: '/lurking', remote: 'mf_feed', module: 'LurkingFeed' },
   { path: '/tag/:tag?', remote: 'mf_feed', module: 'TagFeed' },
   { path: '/favorites', remote: 'mf_feed', module: 'FavoritesFeed' },
+  { path: '/search', remote: 'mf_feed', module: 'SearchPage' },
   { path: '/post/:post?', remote: 'mf_post', module: 'PostModal' },
   { path: '/add', remote: 'mf_post', module: 'AddPost' },
   { path: '/edit', remote: 'mf_post', module: 'EditPost' },

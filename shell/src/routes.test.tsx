@@ -22,6 +22,7 @@ describe('the route table (spec §2 → remote modules)', () => {
     ['/tag/polska', 'mf_feed/TagFeed'],
     ['/tag', 'mf_feed/TagFeed'],
     ['/favorites', 'mf_feed/FavoritesFeed'],
+    ['/search', 'mf_feed/SearchPage'],
     ['/post/12', 'mf_post/PostModal'],
     ['/post', 'mf_post/PostModal'],
     ['/add', 'mf_post/AddPost'],

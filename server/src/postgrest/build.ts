@@ -22,7 +22,57 @@ const SCALAR_CAST: Record<ColumnType, string> = {
   timestamptz: 'timestamptz',
   'text[]': 'text',
   json: 'jsonb',
+  tsvector: 'tsvector',
 };
+
+/**
+ * PostgREST's full-text operators and the PostgreSQL function each one parses its text with.
+ * The text is folded like the documents (gwar_fold, migration 0013), so `zolw` finds `żółw`.
+ */
+const TSQUERY_FUNCTIONS = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+} as const;
+/** The one configuration the search documents are built with (migration 0013). */
+const TS_CONFIGS = new Set(['simple']);
+
+/**
+ * `to_tsquery` throws on bad syntax; checked here for a clear 400 instead of a database error:
+ * words, `:*` prefixes, `& | ! <->` and balanced parentheses.
+ */
+export function checkTsquery(value: string): void {
+  const fail = (why: string) => {
+    throw badRequest(
+      'INVALID VALUE',
+      `"${value}" is not a valid full-text query: ${why}`,
+      'Use plfts or wfts for plain words',
+    );
+  };
+  const tokens = value.match(/[\p{L}\p{N}_]+(?::\*)?|<->|[&|!()]|\S/gu) ?? [];
+  let depth = 0;
+  let expectOperand = true;
+  for (const token of tokens) {
+    if (token === '(') {
+      if (!expectOperand) fail('missing operator before "("');
+      depth++;
+    } else if (token === ')') {
+      if (expectOperand || depth === 0) fail('unbalanced ")"');
+      depth--;
+    } else if (token === '!') {
+      if (!expectOperand) fail('missing operator before "!"');
+    } else if (token === '&' || token === '|' || token === '<->') {
+      if (expectOperand) fail(`"${token}" needs a word before it`);
+      expectOperand = true;
+    } else if (/^[\p{L}\p{N}_]/u.test(token)) {
+      if (!expectOperand) fail('two words need an operator between them');
+      expectOperand = false;
+    } else fail(`unexpected "${token}"`);
+  }
+  if (tokens.length === 0) fail('it is empty');
+  if (expectOperand || depth !== 0) fail('it ends early');
+}
 
 function column(resource: Resource, name: string, use: 'filter' | 'order' | 'select'): ColumnDef {
   const def = Object.hasOwn(resource.columns, name) ? resource.columns[name] : undefined;
@@ -33,9 +83,11 @@ function column(resource: Resource, name: string, use: 'filter' | 'order' | 'sel
       `Known columns: ${Object.keys(resource.columns).join(', ')}`,
     );
   }
+  if (use === 'select' && def.select === false)
+    throw badRequest('UNKNOWN COLUMN', `Column "${name}" cannot be selected`, 'It can only be filtered');
   if (use === 'filter' && def.filter === false)
     throw badRequest('UNKNOWN COLUMN', `Column "${name}" cannot be filtered`);
-  const orderable = def.order ?? (def.type !== 'text[]' && def.type !== 'json');
+  const orderable = def.order ?? (def.type !== 'text[]' && def.type !== 'json' && def.type !== 'tsvector');
   if (use === 'order' && !orderable) throw badRequest('UNKNOWN COLUMN', `Column "${name}" cannot be ordered`);
   return def;
 }
@@ -73,6 +125,13 @@ function conditionSql(resource: Resource, condition: Condition, builder: SqlBuil
   const cast = SCALAR_CAST[def.type];
   const { operator, value } = condition;
   let sql: string;
+  if (def.type === 'tsvector' && !(operator in TSQUERY_FUNCTIONS)) {
+    throw badRequest(
+      'INVALID OPERATOR',
+      `"${operator}" does not apply to the search column "${condition.column}"`,
+      'Use fts, plfts, phfts or wfts',
+    );
+  }
   switch (operator) {
     case 'eq':
     case 'neq':
@@ -119,8 +178,31 @@ function conditionSql(resource: Resource, condition: Condition, builder: SqlBuil
       sql = `${def.sql} ${symbol} ${builder.param(value)}::text[]`;
       break;
     }
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts': {
+      if (def.type !== 'tsvector') {
+        throw badRequest('INVALID OPERATOR', `"${operator}" needs a search column`, 'Filter "search"');
+      }
+      sql = `${def.sql} @@ ${tsquerySql(condition, builder)}`;
+      break;
+    }
   }
   return condition.negated ? `NOT (${sql})` : sql;
+}
+
+/** The parsed query of a full-text condition, as SQL with its text as a parameter. */
+export function tsquerySql(condition: Condition, builder: { param: (value: unknown) => string }): string {
+  const config = condition.config ?? 'simple';
+  if (!TS_CONFIGS.has(config)) {
+    throw badRequest('INVALID VALUE', `Unknown text search configuration "${config}"`, 'Use simple');
+  }
+  const text = condition.value as string;
+  if (text.length > 200) throw badRequest('INVALID VALUE', 'A full-text query is at most 200 characters');
+  if (condition.operator === 'fts') checkTsquery(text);
+  const fn = TSQUERY_FUNCTIONS[condition.operator as keyof typeof TSQUERY_FUNCTIONS];
+  return `${fn}('simple'::regconfig, gwar_fold(${builder.param(text)}::text))`;
 }
 
 function filterSql(resource: Resource, filter: Filter, builder: SqlBuilder): string {
@@ -197,7 +279,7 @@ export async function runRead(
   const from = resource.from({ ...ctx, filters: query.filters, named });
   const builder = new SqlBuilder(from.params);
   const conditions: string[] = [];
-  const visible = resource.visible?.(ctx, builder.param);
+  const visible = resource.visible?.({ ...ctx, filters: query.filters, named }, builder.param);
   if (visible) conditions.push(visible);
   for (const filter of query.filters) conditions.push(filterSql(resource, filter, builder));
   const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';

@@ -21,6 +21,10 @@ export const OPERATORS = [
   'cs',
   'cd',
   'ov',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 
@@ -31,6 +35,8 @@ export interface Condition {
   negated: boolean;
   /** The raw value; a list for `in`, `cs`, `cd`, `ov`. */
   value: string | string[];
+  /** Full-text operators only: the text search configuration of `fts(config).…`, if given. */
+  config?: string;
 }
 
 export interface Group {
@@ -124,7 +130,10 @@ export function parseCondition(column: string, expression: string): Condition {
     rest = rest.slice(4);
   }
   const dot = rest.indexOf('.');
-  const operator = (dot === -1 ? rest : rest.slice(0, dot)) as Operator;
+  let operator = (dot === -1 ? rest : rest.slice(0, dot)) as Operator;
+  // Full-text operators may name a configuration: `fts(simple).żółw`.
+  const withConfig = /^(fts|plfts|phfts|wfts)\(([a-z_]+)\)$/.exec(operator);
+  if (withConfig) operator = withConfig[1] as Operator;
   if (!OPERATORS.includes(operator)) {
     throw badRequest(
       'UNKNOWN OPERATOR',
@@ -139,6 +148,7 @@ export function parseCondition(column: string, expression: string): Condition {
   else if (operator === 'cs' || operator === 'cd' || operator === 'ov') {
     value = raw.startsWith('(') ? parseList(raw, '(', ')') : parseList(raw, '{', '}');
   } else value = unquote(raw);
+  if (withConfig) return { type: 'condition', column, operator, negated, value, config: withConfig[2]! };
   return { type: 'condition', column, operator, negated, value };
 }
 

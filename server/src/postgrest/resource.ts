@@ -9,7 +9,7 @@ import type { Filter, ReadQuery } from './parse.ts';
 /** `Prefer: count=...`: how a total for Content-Range is found, if one is asked for. */
 export type CountMode = 'exact' | 'planned' | 'estimated' | null;
 
-export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'timestamptz' | 'text[]' | 'json';
+export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'timestamptz' | 'text[]' | 'json' | 'tsvector';
 
 export interface ColumnDef {
   /** SQL expression, written by us; may refer to the aliases of the resource's FROM. */
@@ -21,6 +21,8 @@ export interface ColumnDef {
   order?: boolean;
   /** Returned by `select=*` (default true). */
   inStar?: boolean;
+  /** May be named in `select` (default true); a search document is for filtering only. */
+  select?: boolean;
 }
 
 /** What a request knows about its caller, for viewer-dependent joins and visibility. */

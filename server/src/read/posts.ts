@@ -15,8 +15,16 @@
  * instead. The tag feed and /lurking start from the side tables of migration 0007 (post_tags,
  * post_domains), so they read by key instead of walking the newest posts.
  */
-import { runRead } from '../postgrest/build.ts';
-import { type ColumnDef, defineResource, type ReadContext, type Resource } from '../postgrest/resource.ts';
+import { runRead, tsquerySql } from '../postgrest/build.ts';
+import type { Condition, Filter, ReadQuery } from '../postgrest/parse.ts';
+import {
+  type ColumnDef,
+  type CountMode,
+  defineResource,
+  type ReadContext,
+  type ReadResult,
+  type Resource,
+} from '../postgrest/resource.ts';
 import { avatarColumn, fileListSql, withCdn } from './fileRefs.ts';
 import { ThreadCache, type ThreadCacheOptions } from './threadCache.ts';
 
@@ -146,6 +154,8 @@ interface PostsOptions {
   defaultOrder: string;
   maxLimit?: number;
   requiredFilters?: string[];
+  /** A join added after the viewer's (the search rank); may push its parameters onto `params`. */
+  rank?(ctx: ReadContext, params: unknown[]): string;
   extra?: Partial<Resource>;
 }
 
@@ -156,7 +166,9 @@ function postsResource(options: PostsOptions): Resource {
     from: (ctx) => {
       const source = typeof options.source === 'function' ? options.source(ctx) : null;
       const sql = typeof options.source === 'string' ? options.source : (source?.sql ?? 'posts p');
-      return withCdn(joins(sql, ctx), ctx, [ctx.viewerId, ...(source?.params ?? [])]);
+      const params = [ctx.viewerId, ...(source?.params ?? [])];
+      const rank = options.rank?.(ctx, params) ?? '';
+      return withCdn(joins(sql, ctx) + rank, ctx, params);
     },
     visible: (ctx) => options.where(ctx),
     defaultOrder: options.defaultOrder,
@@ -166,16 +178,75 @@ function postsResource(options: PostsOptions): Resource {
   });
 }
 
+/** The first top-level, non-negated full-text condition on `search`, if any. */
+function searchCondition(ctx: ReadContext): Condition | null {
+  for (const filter of ctx.filters ?? []) {
+    if (filter.type === 'condition' && filter.column === 'search' && !filter.negated) return filter;
+    if (filter.type === 'condition' && filter.column === 'search_walk' && !filter.negated) return filter;
+  }
+  return null;
+}
+
+/**
+ * What a search may find: only public posts, in threads whose top post is public, and nothing
+ * the viewer blocked or whose author blocked the viewer (drafts, deleted, removed and blocked
+ * content never appear; a hit in a deleted post would otherwise show as an empty frame).
+ */
+const SEARCHABLE = `p.mode = 'public' AND NOT (${VIEWER_BLOCKED}) AND NOT ${VIEWER_BLACKLISTED}
+  AND (p.parent IS NULL OR EXISTS (SELECT 1 FROM posts t WHERE t.id = p.uber AND t.mode = 'public'))`;
+
 export const postsRead = postsResource({
   name: 'posts',
   mixed: true,
-  where: () => "p.mode <> 'draft'",
+  where: (ctx) =>
+    ctx.named?.has('search') || ctx.named?.has('search_walk')
+      ? `p.mode <> 'draft' AND ${SEARCHABLE}`
+      : "p.mode <> 'draft'",
   defaultOrder: 'post.desc',
+  columns: {
+    // The search document (migration 0013): `search=fts.zolw:*`, `search=wfts.żółw`. Never
+    // selected: it would hold the words of deleted posts.
+    search: {
+      sql: 'post_search(p.title, p.source)',
+      type: 'tsvector',
+      inStar: false,
+      select: false,
+      order: false,
+    },
+    // How well a post matches the request's search (`order=relevance.desc`); 0 without one.
+    relevance: { sql: 'rk.relevance', type: 'float', inStar: false },
+    // The same document written so that the search index cannot serve it, for a search for
+    // common words: the planner then walks the newest posts by id (see searchPlan).
+    search_walk: {
+      sql: "post_search(p.title, p.source || '')",
+      type: 'tsvector',
+      inStar: false,
+      select: false,
+      order: false,
+    },
+    // The id without its index, for ordering: a search for a rare word orders by this so the
+    // planner reads the search index instead of walking every post by id (see searchPlan).
+    post_scan: { sql: '(p.id + 0)', type: 'int', inStar: false, select: false, filter: false },
+  },
+  rank: (ctx, params) => {
+    if (!ctx.named?.has('relevance')) return '';
+    const condition = searchCondition(ctx);
+    if (!condition) return '\n  CROSS JOIN (SELECT 0::double precision AS relevance) rk';
+    const query = tsquerySql(condition, {
+      param: (value) => {
+        params.push(value);
+        return `$${params.length}`;
+      },
+    });
+    return `\n  CROSS JOIN LATERAL (SELECT ts_rank(post_search(p.title, p.source), ${query})::double precision AS relevance) rk`;
+  },
   extra: {
     // A whole thread in one read (the modal loads it at once, oldest first).
     maxLimitFor: (filtered) => (filtered.has('uber') ? 10_000 : undefined),
-    // A long thread from the server's thread cache (read/threadCache.ts) when it has one.
-    cached: async (ctx, query, countMode) => (await ctx.threadCache?.read(ctx, query, countMode)) ?? null,
+    // A long thread from the server's thread cache (read/threadCache.ts) when it has one; a
+    // search for a rare word read through the search index.
+    cached: async (ctx, query, countMode) =>
+      (await ctx.threadCache?.read(ctx, query, countMode)) ?? (await searchPlan(ctx, query, countMode)),
     // A user's posts: the counters on users, instead of counting rows.
     async fastCount(ctx, equalities) {
       if (equalities.size !== 1 || !equalities.has('user')) return null;
@@ -187,6 +258,109 @@ export const postsRead = postsResource({
     },
   },
 });
+
+/**
+ * How often the words of a search occur, from the statistics PostgreSQL keeps on the search
+ * index (pg_stats.most_common_elems: the share of posts holding each frequent word), read at
+ * most once a minute per database.
+ */
+const STATS_TTL_MS = 60_000;
+const searchStats = new WeakMap<object, { at: number; freqs: Map<string, number> }>();
+
+async function wordFrequencies(ctx: ReadContext): Promise<Map<string, number>> {
+  const cached = searchStats.get(ctx.db);
+  if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.freqs;
+  const { rows } = await ctx.db.query<{ elems: string[] | null; freqs: number[] | null }>(
+    `SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs::float8[] AS freqs
+       FROM pg_stats WHERE schemaname = 'public' AND tablename = 'posts_search_idx' LIMIT 1`,
+  );
+  const freqs = new Map<string, number>();
+  const { elems, freqs: values } = rows[0] ?? { elems: null, freqs: null };
+  for (const [i, elem] of (elems ?? []).entries()) freqs.set(elem, Number(values?.[i] ?? 0));
+  searchStats.set(ctx.db, { at: Date.now(), freqs });
+  return freqs;
+}
+
+/** gwar_fold of migration 0013, for the words of a query: lower case without diacritics. */
+const fold = (text: string) =>
+  text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replaceAll('ł', 'l');
+
+/**
+ * Share of posts a search is expected to match: the rarest of its words (all must match),
+ * a prefix counting every frequent word it starts. Words missing from the statistics are rarer
+ * than every word in them: 0.
+ */
+export function searchShare(condition: Condition, freqs: ReadonlyMap<string, number>): number {
+  const text = fold(condition.value as string);
+  const words = [...text.matchAll(/([\p{L}\p{N}_]+)(:\*)?/gu)];
+  if (!words.length) return 0;
+  const shares = words.map(([, word, prefix]) => {
+    if (!prefix) return freqs.get(word!) ?? 0;
+    let sum = 0;
+    for (const [elem, freq] of freqs) if (elem.startsWith(word!)) sum += freq;
+    return Math.min(sum, 1);
+  });
+  // Either word of `a | b` may match: the more common one counts.
+  return condition.operator === 'fts' && text.includes('|') ? Math.max(...shares) : Math.min(...shares);
+}
+
+/**
+ * Above this share the newest posts are walked by id (a page of 20 is found within 20/share
+ * posts, each one's document computed: about 60 µs a post); below it the search index is read
+ * and its matches sorted (its cost grows with the matches). The two meet near 2% at a million
+ * posts (bench/search.mjs). PostgreSQL estimates every prefix query (`zolw:*`) alike, so left to
+ * itself it walked a million posts for a word nobody wrote (54 s).
+ */
+export const SEARCH_WALK_SHARE = 0.02;
+
+/**
+ * Relevance for common words: ranking every match (a quarter of a million posts for a word in
+ * a quarter of them) took 10 s. Such a search ranks the matches among the newest posts, in a
+ * window of ids that holds about this many of them.
+ */
+export const RELEVANCE_WINDOW_MATCHES = 100;
+
+/**
+ * Picks the plan of a search by how common its words are (the planner cannot tell: it
+ * estimates every prefix alike, and several common words as rare). Rare: read the search
+ * index and sort its matches (`post_scan`). Common: walk the newest posts by id
+ * (`search_walk`, which the index cannot serve), and rank only a window of the newest posts.
+ */
+async function searchPlan(
+  ctx: ReadContext,
+  query: ReadQuery,
+  countMode: CountMode,
+): Promise<ReadResult | null> {
+  const condition = searchCondition({ ...ctx, filters: query.filters });
+  // A plan already chosen (the rewritten request comes back through here) is kept.
+  if (condition?.column !== 'search') return null;
+  const [first] = query.order;
+  const byNewest = query.order.length === 0 || (first?.column === 'post' && first.direction === 'desc');
+  const byRelevance = first?.column === 'relevance';
+  if (!byNewest && !byRelevance) return null;
+  const share = searchShare(condition, await wordFrequencies(ctx));
+  const plain = { ...ctx, threadCache: undefined };
+  if (share < SEARCH_WALK_SHARE) {
+    if (!byNewest) return null;
+    const order = [{ column: 'post_scan', direction: 'desc' as const, nulls: null }, ...query.order.slice(1)];
+    return runRead(postsRead, plain, { ...query, order }, countMode);
+  }
+  const filters: Filter[] = query.filters.map((filter) =>
+    filter === condition ? { ...condition, column: 'search_walk' } : filter,
+  );
+  if (byRelevance) {
+    const { rows } = await ctx.db.query<{ last: number | null }>('SELECT max(id) AS last FROM posts');
+    const window = Math.ceil(RELEVANCE_WINDOW_MATCHES / share);
+    filters.push({
+      type: 'condition',
+      column: 'post',
+      operator: 'gt',
+      negated: false,
+      value: String((rows[0]?.last ?? 0) - window),
+    });
+  }
+  return runRead(postsRead, plain, { ...query, filters }, countMode);
+}
 
 /** The first tag of a top-level `tags=cs.{...}` filter (a tag page), if any. */
 function tagFilter(ctx: ReadContext): string | null {

@@ -191,7 +191,9 @@ export class ThreadCache implements ReadCache {
         .filter(([, def]) => def.inStar !== false)
         .map(([name]) => name);
     }
-    return query.select.every((name) => Object.hasOwn(columns, name)) ? query.select : null;
+    return query.select.every((name) => Object.hasOwn(columns, name) && columns[name]!.inStar !== false)
+      ? query.select
+      : null;
   }
 
   private async readLive(ctx: ReadContext, uber: number): Promise<Live> {
@@ -255,9 +257,11 @@ export class ThreadCache implements ReadCache {
 
   private async buildEntry(ctx: ReadContext, uber: number, version: string): Promise<Entry> {
     const { resource } = this.options;
-    const staticColumns = Object.keys(resource.columns).filter(
-      (name) => !LIVE_COLUMNS.has(name) && !VIEWER_COLUMNS.has(name),
-    );
+    // Columns left out of `select=*` (the search document and rank) are not kept either: a
+    // request naming them is answered by the engine.
+    const staticColumns = Object.entries(resource.columns)
+      .filter(([name, def]) => !LIVE_COLUMNS.has(name) && !VIEWER_COLUMNS.has(name) && def.inStar !== false)
+      .map(([name]) => name);
     // The read engine itself, as a guest: the same columns, clearing and order as uncached.
     // The version was read before this: a change in between makes the entry newer than its
     // version says, so the next read rebuilds it, never the other way round.

@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useMediaQuery } from 'shared-ui';
 import { DialogOutlet } from '../dialogs/DialogOutlet.tsx';
 import { useFavicon } from './favicon.ts';
+import { useFeedLink } from './feedLink.ts';
 import { MobileFooter } from './MobileFooter.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
@@ -19,6 +20,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useFavicon();
+  useFeedLink();
   // While the drawer is open it is the only thing to interact with (like a modal).
   const behindDrawer = !wide && menuOpen;
   return (

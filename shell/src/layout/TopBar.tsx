@@ -1,7 +1,7 @@
 /**
  * The top bar (spec §2): logo, shortcuts (home, microblog; for signed-in users lurking,
- * notifications and chats with unread badges), the Add button and the avatar menu; guests get
- * Login and Join instead.
+ * notifications and chats with unread badges), the search field, the Add button and the avatar
+ * menu; guests get Login and Join instead.
  */
 import type { ReactNode, RefObject } from 'react';
 import { Link, NavLink } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { Badge, plural } from 'shared-ui';
 import { AvatarMenu } from './AvatarMenu.tsx';
 import { BellIcon, ChatIcon, HomeIcon, LurkingIcon, MenuIcon, MicroblogIcon, PlusIcon } from './icons.tsx';
 import { PRODUCT } from './navItems.ts';
+import { SearchField } from './SearchField.tsx';
 
 export function unreadLabel(label: string, count: number): string {
   if (count <= 0) return label;
@@ -95,6 +96,7 @@ export function TopBar({ inert, drawer, menuOpen, onToggleMenu, toggleRef }: Top
         ))}
       </nav>
       <div className="sh-topbar__actions">
+        <SearchField />
         {session.status === 'user' && (
           <>
             <Link to="/add" className="gw-button gw-button--primary gw-button--small sh-topbar__add">

@@ -88,3 +88,9 @@ export const OfflineIcon = () => (
     <path d="M12 20h.01" />
   </Icon>
 );
+export const SearchIcon = () => (
+  <Icon>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
