@@ -15,7 +15,7 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import { openDb } from '../server/src/db/index.ts';
 import {
   createPost,
   existingPosts,
