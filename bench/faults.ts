@@ -58,13 +58,13 @@ async function postgres(): Promise<Backend> {
     name: 'PostgreSQL 15',
     env,
     async inDatabase(ids) {
-      const client = new pg.Client({ connectionString: cluster.url });
-      await client.connect();
-      const { rows } = await client.query('SELECT count(*)::int AS n FROM posts WHERE id = ANY($1::int[])', [
-        ids,
-      ]);
-      await client.end();
-      return rows[0].n as number;
+      const db = await openDb({ databaseUrl: cluster.url, dataDir: dir, poolSize: 1 });
+      const { rows } = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM posts WHERE id = ANY($1::int[])',
+        [ids],
+      );
+      await db.close();
+      return rows[0]!.n;
     },
     async close() {
       await cluster.stop();
