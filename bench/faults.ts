@@ -10,7 +10,7 @@
  *   15 cluster (server/scripts/postgres.mjs; its fsync is off, which a crash of the API alone
  *   does not touch).
  * soak: `rate` requests a second at a steady pace (3 reads of the feed, a thread and a profile
- *   for 1 write), for `minutes`, on both back ends; prints each minute's count, errors, p50 and
+ *   for 1 reply in that thread), for `minutes`, on both back ends; prints each minute's count, errors, p50 and
  *   p99, and the server's RSS at start, middle and end.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -137,9 +137,9 @@ async function soak(backend: Backend, minutes: number, rate: number) {
   let minuteEnd = Date.now() + 60_000;
   const pending = new Set<Promise<void>>();
   const requests = [
-    () => fetch(`${server.base}/api/posts?limit=20&order=created.desc`),
+    () => fetch(`${server.base}/api/feed?kind=eq.micro&order=post.desc&limit=20`),
     () => fetch(`${server.base}/api/posts?uber=eq.${seed}&limit=50`, { headers: { cookie } }),
-    () => fetch(`${server.base}/api/users?username=eq.${USER.name}`),
+    () => fetch(`${server.base}/api/profiles?user=eq.${USER.name}`),
     () =>
       fetch(`${server.base}/api/rpc/post_create`, {
         method: 'POST',
