@@ -74,6 +74,7 @@ async function postgres(): Promise<Backend> {
 }
 
 function rssMiB(server: ServerProcess): number {
+  if (!server.alive()) return 0;
   const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
@@ -149,6 +150,12 @@ async function soak(backend: Backend, minutes: number, rate: number) {
   ];
   console.log(`${backend.name} soak: ${minutes} min at ${rate} requests/s; RSS at start ${rss.start} MiB`);
   for (let i = 0; Date.now() < endAt; i++) {
+    if (!server.alive()) {
+      const exit = await server.exited;
+      console.log(`${backend.name} soak: THE SERVER DIED (${JSON.stringify(exit)}); its last output:`);
+      console.log(server.output().slice(-4000));
+      break;
+    }
     const t0 = Date.now();
     const task = requests[i % requests.length]!()
       .then(async (response) => {
@@ -182,7 +189,11 @@ async function soak(backend: Backend, minutes: number, rate: number) {
   console.log(`${backend.name}: SIGTERM exit code ${exit.code}`);
 }
 
-for (const open of process.env.ONLY === 'pg' ? [postgres] : [pglite, postgres]) {
+for (const open of process.env.ONLY === 'pg'
+  ? [postgres]
+  : process.env.ONLY === 'pglite'
+    ? [pglite]
+    : [pglite, postgres]) {
   const backend = await open();
   try {
     if (mode === 'soak') await soak(backend, Number(a ?? 10), Number(b ?? 40));
