@@ -95,6 +95,10 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
     };
   }
   if (isDatabaseUnavailable(error)) return { status: 503, body: DATABASE_UNAVAILABLE };
+  // disk_full (53100) or the data folder's disk (ENOSPC): the write failed whole, nothing half-saved.
+  if (fastifyError.code === '53100' || fastifyError.code === 'ENOSPC') {
+    return { status: 503, body: { ...DATABASE_UNAVAILABLE, details: 'The database has no disk space left' } };
+  }
   return { status: 500, body: { code: 'GW500', message: 'SYSTEM CRASHED', details: null, hint: null } };
 }
 

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from '../scripts/postgres.mjs';
 import { createSession, SESSION_COOKIE } from '../src/auth/session.ts';
 import {
+  existingPosts,
   type LiveStream,
   load,
   openLive,
@@ -25,6 +26,7 @@ import {
   startCluster,
   startServer,
   tempDir,
+  writers,
 } from './processes.ts';
 
 /** The PGlite pass of `npm test` sets TEST_DATABASE_URL to ''; this suite belongs to the other. */
@@ -175,5 +177,27 @@ describe.skipIf(!enabled)('PostgreSQL restarted or killed under the running API'
       .poll(() => live.events.filter((e) => e.event === 'resync').length, { timeout: 8000 })
       .toBeGreaterThan(resyncs);
     await expectLiveEventArrives();
+  });
+
+  it('loses no acknowledged post when the API is SIGKILLed under write load (restart on PostgreSQL)', async () => {
+    const write = writers(server.base, cookie, 8);
+    await sleep(2000);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await write.stop();
+    await live.close();
+    const t0 = Date.now();
+    server = await startServer({ DATABASE_URL: cluster.url, DATA_DIR: path.join(dir, 'data') });
+    const restartMs = Date.now() - t0;
+    const found = await existingPosts(server.base, write.acknowledged);
+    const lost = write.acknowledged.filter((id) => !found.has(id));
+    console.log('SIGKILL under write load (PostgreSQL):', {
+      acknowledged: write.acknowledged.length,
+      unacknowledged: write.failed(),
+      lost: lost.length,
+      restartMs,
+    });
+    expect(write.acknowledged.length).toBeGreaterThan(0);
+    expect(lost).toEqual([]);
   });
 });

@@ -41,7 +41,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      // info: the line 'Gwar listens on …' tells that this very process holds the port (requests are not logged below debug)
+      LOG_LEVEL: 'info',
       RATE_LIMITS: '0',
       DEMO_CONTENT: '0',
       ...env,
@@ -68,6 +69,12 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!server.alive()) throw new Error(`the server exited at start:\n${output}`);
+    // Another process may have taken the port between freePort() and the bind: only a server that
+    // said it listens is asked (a first crash round once counted another server's posts as lost).
+    if (!output.includes('Gwar listens on')) {
+      await sleep(100);
+      continue;
+    }
     try {
       const response = await fetch(`${server.base}/api/posts?limit=1`);
       if (response.status === 200) return server;

@@ -123,6 +123,16 @@ async function inTransaction<T>(
 
 /** How long a request waits for a database connection before it fails (503) instead of hanging. */
 export const CONNECT_TIMEOUT_MS = 3000;
+/** How long a request may queue for a free pooled connection before it fails (503). */
+export const POOL_WAIT_MS = 10_000;
+
+/** A pooled connection that gives up connecting after CONNECT_TIMEOUT_MS, whatever the pool waits. */
+class BoundedClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 /** The LISTEN connection retries after 100 ms, doubling up to this. */
 export const LISTEN_RETRY_MAX_MS = 2000;
 
@@ -264,8 +274,11 @@ async function openPostgres(
   const pool = new pg.Pool({
     connectionString,
     max,
-    // While PostgreSQL is away a request fails within seconds (503), never waits for it.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Two bounds. Opening one connection: CONNECT_TIMEOUT_MS (the client below), so while
+    // PostgreSQL is away a request fails within seconds (503). Waiting for a free connection of
+    // the pool: POOL_WAIT_MS, longer, so a burst of requests queues instead of failing.
+    connectionTimeoutMillis: POOL_WAIT_MS,
+    Client: BoundedClient,
     keepAlive: true,
   });
   // An idle client's error (its server restarted) must not crash the process; the pool drops it.

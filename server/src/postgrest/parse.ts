@@ -5,7 +5,7 @@
  *   ?title=like.*wojna*&uber=eq.5&tags=cs.{polska}&or=(hot.lt.5,and(hot.eq.5,post.lt.9))
  *   &select=post,title&order=created.desc.nullslast,post.desc&limit=25&offset=50
  */
-import { badRequest } from '../http/errors.ts';
+import { ApiError, badRequest } from '../http/errors.ts';
 
 export const OPERATORS = [
   'eq',
@@ -244,5 +244,18 @@ export function parseReadQuery(params: Iterable<[string, string]>, rangeHeader?:
     query.offset = range.offset;
     query.limit = range.limit;
   }
+  // Past this an offset only makes the database walk rows it then throws away (and past 2^63 it
+  // is not even a number PostgreSQL takes): pages that deep are read by keyset, not by offset.
+  if (query.offset > MAX_OFFSET) {
+    throw new ApiError(
+      416,
+      'offset too large',
+      `An offset above ${MAX_OFFSET} is refused; page by keyset instead`,
+    );
+  }
+  if (query.limit !== null && !Number.isSafeInteger(query.limit)) query.limit = Number.MAX_SAFE_INTEGER;
   return query;
 }
+
+/** The deepest offset a read accepts (416 above it). */
+export const MAX_OFFSET = 100_000;
