@@ -99,6 +99,19 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
   if (fastifyError.code === '53100' || fastifyError.code === 'ENOSPC') {
     return { status: 503, body: { ...DATABASE_UNAVAILABLE, details: 'The database has no disk space left' } };
   }
+  // PostgreSQL's data exceptions (class 22: a NUL byte in text, a number out of range, a bad
+  // cast) come from a value the client sent that the schema let through: a 400, never SQL text.
+  if (typeof fastifyError.code === 'string' && /^22[0-9A-Z]{3}$/.test(fastifyError.code)) {
+    return {
+      status: 400,
+      body: {
+        code: 'GW400',
+        message: 'BAD REQUEST',
+        details: 'A value in the request cannot be stored or compared',
+        hint: null,
+      },
+    };
+  }
   return { status: 500, body: { code: 'GW500', message: 'SYSTEM CRASHED', details: null, hint: null } };
 }
 

@@ -26,5 +26,5 @@ export const chatSendInput = z.object({ username: perkUsername, body: messageBod
 export const chatReadInput = z.object({ chat: chatIdSchema });
 /** No ids: every unseen notification of the viewer. */
 export const notificationsSeenInput = z.object({
-  ids: z.array(z.number().int().positive()).max(500).optional(),
+  ids: z.array(z.number().int().positive().max(2_147_483_647)).max(500).optional(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, MESSAGES, normalizeBody, PATTERNS } from './rules.ts';
 
-export const postId = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer`s: a larger number is no post rather than a database error. */
+export const postId = z.coerce.number().int().positive().max(2_147_483_647);
 export const fileNameSchema = z.string().regex(PATTERNS.fileName, 'INPROPER FILE');
 export const filesSchema = z.array(fileNameSchema).max(LIMITS.filesMax, MESSAGES.tooManyFiles).default([]);
 

@@ -39,7 +39,7 @@ export const releaseTokenCreateInput = z.object({
   expiresInDays: z.number().int().min(1).max(3650).optional(),
 });
 
-export const releaseTokenRevokeInput = z.object({ id: z.number().int().positive() });
+export const releaseTokenRevokeInput = z.object({ id: z.number().int().positive().max(2_147_483_647) });
 
 /** What a browser reports about a remote it loaded (POST /api/release-health). No personal data. */
 export const RELEASE_HEALTH_KINDS = ['load', 'load-failed', 'render', 'error'] as const;
