@@ -16,6 +16,7 @@ import { ZodError } from 'zod';
 import { findViewer, SESSION_COOKIE, touchPresence, type Viewer } from './auth/session.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import { registerCompression } from './http/compression.ts';
 import { ApiError, type ErrorBody, tooManyRequests } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorateRequest('viewer', null);
 
   await app.register(cookie);
+  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -195,9 +197,11 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
         }
         // The one element of the array PostgreSQL built.
         const json = result.json.toString();
-        return reply.send(json.slice(json.indexOf('{'), json.lastIndexOf('}') + 1));
+        return reply.compress(json.slice(json.indexOf('{'), json.lastIndexOf('}') + 1));
       }
-      return reply.send(result.json);
+      // reply.compress, not the global hook: that one skips any answer with a Content-Range,
+      // which it takes for a byte range, while ours counts rows (PostgREST).
+      return reply.compress(result.json);
     });
   }
 

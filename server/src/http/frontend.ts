@@ -9,10 +9,10 @@
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { COHORT_COOKIE, parseCohort, REMOTE_APPS, RemoteRegistry } from '../remotes/registry.ts';
+import { sendPrecompressed } from './precompressed.ts';
 
 export const THEME_COOKIE = 'gwar_theme';
 const THEMES = new Set(['dark', 'light', 'default']);
@@ -30,13 +30,26 @@ export function isSpaRoute(pathname: string): boolean {
   return SPA_ROUTES.some((pattern) => pattern.test(pathname));
 }
 
-function setAssetHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
-  const base = path.basename(filePath);
-  // Manifests and un-hashed files must be revalidated; content-hashed ones never change.
-  const hashed = /\.[0-9a-f]{8,}\.(js|css|map|svg|png|woff2)$/.test(base);
-  reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-  reply.header('Access-Control-Allow-Origin', '*');
-  reply.header('X-Content-Type-Options', 'nosniff');
+/** Cache-Control of a built file: content-hashed names never change, the rest is revalidated. */
+export function assetHeaders(file: string): Record<string, string> {
+  const hashed = /\.[0-9a-f]{8,}\.(js|css|map|svg|png|woff2)$/.test(path.basename(file));
+  return {
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
+  };
+}
+
+/** A build's `dist` folder under `route` (ending in `/*`), each file in its best precompressed form. */
+function serveBuiltFolder(app: FastifyInstance, route: string, root: string) {
+  // Already compressed at build time: the on-the-fly compression must not touch these.
+  app.get(route, { compress: false }, async (request, reply) => {
+    const file = (request.params as { '*': string })['*'] ?? '';
+    const sent = await sendPrecompressed(request, reply, { root, file, headers: assetHeaders(file) });
+    if (!sent)
+      return reply.status(404).send({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null });
+    return reply;
+  });
 }
 
 export async function registerFrontend(app: FastifyInstance, config: Config): Promise<void> {
@@ -60,13 +73,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
 
   // Local builds of each remote.
   for (const dir of Object.values(REMOTE_APPS)) {
-    await app.register(fastifyStatic, {
-      root: path.join(config.appsDir, dir, 'dist'),
-      prefix: `/mf/${dir}/`,
-      decorateReply: false,
-      index: false,
-      setHeaders: setAssetHeaders,
-    });
+    serveBuiltFolder(app, `/mf/${dir}/*`, path.join(config.appsDir, dir, 'dist'));
   }
   // Published versions (`data/remotes/<app>/<version>/`), e.g. a canary: /mf/mf-feed@canary/…
   const publishedRoot = path.join(config.dataDir, 'remotes');
@@ -82,18 +89,13 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     if (!target.startsWith(root + path.sep) || !existsSync(target) || !statSync(target).isFile()) {
       return notFound();
     }
-    setAssetHeaders(reply, target);
-    return reply.sendFile(path.relative(root, target), root, { cacheControl: false });
+    await sendPrecompressed(request, reply, { root, file: params['*'] ?? '', headers: assetHeaders(target) });
+    return reply;
   });
 
   // The shell's own assets.
   const shellDist = path.join(config.appsDir, 'shell', 'dist');
-  await app.register(fastifyStatic, {
-    root: shellDist,
-    prefix: '/app/',
-    index: false,
-    setHeaders: setAssetHeaders,
-  });
+  serveBuiltFolder(app, '/app/*', shellDist);
 
   let html: { mtimeMs: number; text: string } | null = null;
   const shellHtml = (): string | null => {
@@ -127,11 +129,16 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       .send(text.replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`));
   };
 
-  app.setNotFoundHandler((request, reply) => {
+  const pageOrNotFound = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = new URL(request.url, 'http://local').pathname;
-    const wantsHtml = request.method === 'GET' && !/^\/(app|mf|files|api)\//.test(pathname);
+    const wantsHtml =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(app|mf|files|api)\//.test(pathname);
     if (!wantsHtml)
       return reply.status(404).send({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null });
     return sendShell(request, reply, isSpaRoute(pathname) ? 200 : 404);
-  });
+  };
+  // Pages are a GET route (every more specific route wins over `/*`), so the route hooks run
+  // for them: on-the-fly compression and the security headers. Other methods find nothing.
+  app.get('/*', pageOrNotFound);
+  app.setNotFoundHandler(pageOrNotFound);
 }
