@@ -19,6 +19,7 @@ import type { Db } from './db/index.ts';
 import { registerCompression } from './http/compression.ts';
 import { ApiError, type ErrorBody, tooManyRequests } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
+import { registerSecurityHeaders } from './http/security.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
 import { parseReadQuery } from './postgrest/parse.ts';
 import { GuestCache } from './read/guestCache.ts';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       ...tooManyRequests(`Limit ${context.max} na ${context.after}`).toBody(),
     }),
   });
+  await registerSecurityHeaders(app, config);
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorReply(error);

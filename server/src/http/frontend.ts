@@ -37,13 +37,16 @@ export function assetHeaders(file: string): Record<string, string> {
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     'Access-Control-Allow-Origin': '*',
     'X-Content-Type-Options': 'nosniff',
+    // Remotes may be served to pages of another origin (a CDN, a canary host).
+    'Cross-Origin-Resource-Policy': 'cross-origin',
   };
 }
 
 /** A build's `dist` folder under `route` (ending in `/*`), each file in its best precompressed form. */
 function serveBuiltFolder(app: FastifyInstance, route: string, root: string) {
   // Already compressed at build time: the on-the-fly compression must not touch these.
-  app.get(route, { compress: false }, async (request, reply) => {
+  // No page headers on scripts and styles (http/security.ts says why).
+  app.get(route, { compress: false, helmet: false }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'] ?? '';
     const sent = await sendPrecompressed(request, reply, { root, file, headers: assetHeaders(file) });
     if (!sent)

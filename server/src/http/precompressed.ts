@@ -102,8 +102,9 @@ export async function sendPrecompressed(
     }
     const variant = target + SUFFIX[encoding];
     const info = await fileStat(variant);
-    // A copy older than its original is left over from another build: never send it.
-    if (info && info.mtimeMs >= original.mtimeMs) {
+    // No check of modification times: the bundler writes a file and its copies in any order.
+    // The build empties `dist` first (output.clean), so no copy outlives its original.
+    if (info) {
       chosen = { encoding, file: variant, size: info.size, mtimeMs: info.mtimeMs };
       break;
     }
