@@ -1,6 +1,6 @@
 /**
  * Security headers on every answer, set by @fastify/helmet (the maintained Fastify binding of
- * `helmet`), plus what helmet does not cover (Permissions-Policy, Reporting-Endpoints), and the
+ * `helmet`), plus what helmet does not cover (Permissions-Policy), and the
  * endpoint that receives Content-Security-Policy violation reports.
  *
  * The policy (one for the shell, every route and the API):
@@ -14,9 +14,11 @@
  *   for previews of files being uploaded;
  * - frames only from the video players embeds.ts produces (YouTube's no-cookie host, Vimeo,
  *   Dailymotion, Streamable, CDA);
- * - violations reported to POST /api/csp-report (`report-uri`, which Chromium, Firefox and
- *   Safari send at once, and `report-to` through Reporting-Endpoints for browsers that prefer
- *   it), rate-limited per address and logged.
+ * - violations reported to POST /api/csp-report through `report-uri`, which Chromium, Firefox
+ *   and Safari all send at once. Not `report-to`: where both are given Chromium uses only
+ *   `report-to`, whose Reporting API queues reports and sends them up to a minute later (and
+ *   not at all from a page closed before that). The endpoint also reads the Reporting API's
+ *   format, so adding `report-to` later needs no server change. Rate-limited per address, logged.
  *
  * HSTS only when PUBLIC_ORIGIN is https (over http the header is ignored and would only mislead);
  * Cross-Origin-Opener-Policy same-origin. Uploaded files keep their own, stricter policy
@@ -128,7 +130,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         reportUri: [CSP_REPORT_PATH],
-        reportTo: ['csp'],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
@@ -142,12 +143,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   });
 
   const permissions = permissionsPolicy();
-  const endpoints = `csp="${CSP_REPORT_PATH}"`;
   app.addHook('onRequest', async (request, reply) => {
     // Routes that opted out of helmet (built assets) opt out of these too.
     const own = (request.routeOptions.config as { helmet?: { skipRoute?: boolean } }).helmet;
     if (own?.skipRoute) return;
-    void reply.header('Permissions-Policy', permissions).header('Reporting-Endpoints', endpoints);
+    void reply.header('Permissions-Policy', permissions);
   });
 
   // Violation reports: `application/csp-report` (report-uri) or `application/reports+json`
