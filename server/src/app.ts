@@ -20,6 +20,7 @@ import { registerCompression } from './http/compression.ts';
 import { ApiError, type ErrorBody, tooManyRequests } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerSitemap } from './http/sitemap.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
 import { parseReadQuery } from './postgrest/parse.ts';
 import { GuestCache } from './read/guestCache.ts';
@@ -252,6 +253,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
 
   await registerExtraRoutes(app);
+  registerSitemap(app, config);
   await registerFrontend(app, config);
 
   app.addHook('onClose', async () => {

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { COHORT_COOKIE, parseCohort, REMOTE_APPS, RemoteRegistry } from '../remotes/registry.ts';
 import { sendPrecompressed } from './precompressed.ts';
+import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
 export const THEME_COOKIE = 'gwar_theme';
 const THEMES = new Set(['dark', 'light', 'default']);
@@ -112,8 +113,14 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     }
   };
 
-  const sendShell = (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    const text = shellHtml();
+  const sendShell = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    meta: PageMeta | null = null,
+  ) => {
+    const shell = shellHtml();
+    const text = shell && meta ? withPageMeta(shell, meta) : shell;
     if (!text) {
       return reply
         .status(503)
@@ -132,13 +139,20 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       .send(text.replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`));
   };
 
-  const pageOrNotFound = (request: FastifyRequest, reply: FastifyReply) => {
+  const pageOrNotFound = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = new URL(request.url, 'http://local').pathname;
     const wantsHtml =
       (request.method === 'GET' || request.method === 'HEAD') && !/^\/(app|mf|files|api)\//.test(pathname);
     if (!wantsHtml)
       return reply.status(404).send({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null });
-    return sendShell(request, reply, isSpaRoute(pathname) ? 200 : 404);
+    if (!isSpaRoute(pathname)) return sendShell(request, reply, 404);
+    // Shared or indexed pages carry their own title and card (http/shareCards.ts).
+    // The page itself never depends on the database: without it, the generic head.
+    const meta = await pageMeta(app.db, config, pathname).catch((err: unknown) => {
+      request.log.warn({ err }, 'share card unavailable');
+      return null;
+    });
+    return sendShell(request, reply, 200, meta);
   };
   // Pages are a GET route (every more specific route wins over `/*`), so the route hooks run
   // for them: on-the-fly compression and the security headers. Other methods find nothing.
