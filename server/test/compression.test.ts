@@ -21,6 +21,10 @@ function writeApp(dir: string) {
   writeFileSync(path.join(dir, CHUNK), SCRIPT);
   writeFileSync(path.join(dir, `${CHUNK}.br`), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(dir, `${CHUNK}.gz`), gzipSync(SCRIPT));
+  const manifest = JSON.stringify({ id: 'x', metaData: { padding: 'm'.repeat(2000) } });
+  writeFileSync(path.join(dir, 'mf-manifest.json'), manifest);
+  writeFileSync(path.join(dir, 'mf-manifest.json.br'), brotliCompressSync(manifest));
+  writeFileSync(path.join(dir, 'mf-manifest.json.gz'), gzipSync(manifest));
   // Too small to be worth a copy: the build writes none.
   writeFileSync(path.join(dir, 'small.0123456789.js'), 'export {};\n');
   writeFileSync(
@@ -70,16 +74,23 @@ describe('precompressed assets', () => {
     });
   }
 
-  it('answers a revalidation with 304 and a missing file with 404', async () => {
+  it('answers a revalidation of a manifest with 304 and a missing file with 404', async () => {
     const guest = caller(server);
-    const first = await guest.get(`/app/${CHUNK}`, { 'accept-encoding': 'br' });
+    const first = await guest.get('/app/mf-manifest.json', { 'accept-encoding': 'br' });
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['content-encoding']).toBe('br');
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    const again = await guest.get(`/app/${CHUNK}`, { 'accept-encoding': 'br', 'if-none-match': etag });
+    const again = await guest.get('/app/mf-manifest.json', {
+      'accept-encoding': 'br',
+      'if-none-match': etag,
+    });
     expect(again.statusCode).toBe(304);
     // another encoding is another representation: never a 304 for the brotli tag
-    const gz = await guest.get(`/app/${CHUNK}`, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    const gz = await guest.get('/app/mf-manifest.json', { 'accept-encoding': 'gzip', 'if-none-match': etag });
     expect(gz.statusCode).toBe(200);
+    // an immutable file carries no validators: it is never revalidated
+    expect((await guest.get(`/app/${CHUNK}`)).headers.etag).toBeUndefined();
     expect((await guest.get('/app/nope.js', { 'accept-encoding': 'br' })).statusCode).toBe(404);
     expect((await guest.get('/app/..%2F..%2Fpackage.json')).statusCode).toBe(404);
   });

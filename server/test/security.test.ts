@@ -72,7 +72,9 @@ describe('security headers', () => {
 
   it('puts the policy on API answers too, and none on scripts', async () => {
     const api = await caller(server).get('/api/feed?limit=1');
-    expect(directives(api.headers['content-security-policy']).get('frame-ancestors')).toBe("'none'");
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['permissions-policy']).toBeUndefined();
     const script = await caller(server).get('/app/main.0123456789.js');
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-security-policy']).toBeUndefined();

@@ -117,15 +117,19 @@ export async function sendPrecompressed(
     void reply.status(406).type('text/plain; charset=utf-8').send('Not Acceptable');
     return true;
   }
-  const etag = `W/"${original.size.toString(36)}-${Math.floor(original.mtimeMs).toString(36)}-${chosen.encoding}"`;
-  reply.header('ETag', etag);
-  reply.header('Last-Modified', new Date(original.mtimeMs).toUTCString());
   reply.type(contentTypeOf(target));
   if (chosen.encoding !== 'identity') reply.header('Content-Encoding', chosen.encoding);
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
-    void reply.status(304).send();
-    return true;
+  // Validators only for what is revalidated: an immutable file is never asked about again,
+  // and ~100 bytes of headers on each of the first load's files add up.
+  if (!/\bimmutable\b/.test(headers['Cache-Control'] ?? '')) {
+    const etag = `W/"${original.size.toString(36)}-${Math.floor(original.mtimeMs).toString(36)}-${chosen.encoding}"`;
+    reply.header('ETag', etag);
+    reply.header('Last-Modified', new Date(original.mtimeMs).toUTCString());
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
+      void reply.status(304).send();
+      return true;
+    }
   }
   reply.header('Content-Length', String(chosen.size));
   void reply.send(createReadStream(chosen.file));
