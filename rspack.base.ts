@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 
@@ -76,6 +78,54 @@ export const ROUTER_EXPORTS = [
   'generatePath',
   'createSearchParams',
 ];
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** What a browser fetches as text; source maps are left out (only developer tools read them). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/;
+
+/**
+ * Stores a brotli (quality 11) and a gzip (level 9) copy beside every text asset, so the server
+ * sends the smallest form by content negotiation without compressing anything per request
+ * (server/src/http/precompressed.ts). A few lines of node:zlib instead of compression-webpack-plugin:
+ * that plugin declares webpack as a peer dependency (pnpm would install all of webpack beside
+ * Rspack) and offers nothing more for two fixed encodings. Files under 1 KiB, and variants not
+ * smaller than the original, are not written: the original is as cheap to send.
+ */
+class PrecompressPlugin {
+  apply(compiler: import('@rspack/core').Compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // After minification and after the manifest and the HTML are written.
+        { name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        async () => {
+          const jobs = compilation.getAssets().map(async (asset) => {
+            if (!COMPRESSIBLE.test(asset.name)) return;
+            const source = asset.source.buffer();
+            if (source.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(source, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                },
+              }),
+              gzip(source, { level: 9 }),
+            ]);
+            for (const [suffix, data] of [
+              ['.br', br],
+              ['.gz', gz],
+            ] as const) {
+              if (data.length < source.length)
+                compilation.emitAsset(asset.name + suffix, new rspack.sources.RawSource(data));
+            }
+          });
+          await Promise.all(jobs);
+        },
+      );
+    });
+  }
+}
 
 export interface AppOptions {
   /** Folder of the app (pass `import.meta.dirname`). */
@@ -154,6 +204,8 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
           inject: 'body',
           minify: production,
         }),
+      // Remotes are compressed once when they are published (server/src/releases/compress.ts).
+      production && isHost && new PrecompressPlugin(),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },

@@ -19,8 +19,11 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { type ReadRouting, startReadRouting } from './db/replica.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { registerCompression } from './http/compression.ts';
 import { ApiError, type ErrorBody, tooManyRequests } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerSitemap } from './http/sitemap.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
 import { parseReadQuery } from './postgrest/parse.ts';
 import { GuestCache } from './read/guestCache.ts';
@@ -194,6 +197,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await redis
     ?.connect()
     .catch((error: unknown) => app.log.warn({ err: error }, 'redis is not reachable at start'));
+  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, skipOnError: true, nameSpace: 'gwar-rl-' } : {}),
@@ -202,6 +206,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       ...tooManyRequests(`Limit ${context.max} na ${context.after}`).toBody(),
     }),
   });
+  await registerSecurityHeaders(app, config);
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorReply(error);
@@ -307,9 +312,11 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
         }
         // The one element of the array PostgreSQL built.
         const json = result.json.toString();
-        return reply.send(json.slice(json.indexOf('{'), json.lastIndexOf('}') + 1));
+        return reply.compress(json.slice(json.indexOf('{'), json.lastIndexOf('}') + 1));
       }
-      return reply.send(result.json);
+      // reply.compress, not the global hook: that one skips any answer with a Content-Range,
+      // which it takes for a byte range, while ours counts rows (PostgREST).
+      return reply.compress(result.json);
     });
   }
 
@@ -385,6 +392,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
 
   await registerExtraRoutes(app);
+  registerSitemap(app, config);
   await registerFrontend(app, config);
 
   // While closing, every answer ends its connection: a kept-alive connection left idle after

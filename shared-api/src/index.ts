@@ -3,6 +3,14 @@
  * per resource (schemas, query-key factory, hooks). Shared as a singleton by every app.
  * Validation schemas live in `shared-api/validation` (pure, also used by the server).
  */
+import { z } from 'zod';
+
+// In the browser zod must not probe for `new Function` (its faster compiled parsers): the site's
+// Content-Security-Policy forbids eval, and Chromium reports even a probe whose error is caught
+// as a violation. The setting is global (every copy of zod on the page reads it), and this module
+// loads with the shell, before any form parses. The server (which never imports this entry) keeps
+// the compiled parsers.
+z.config({ jitless: true });
 
 export * from './auth.ts';
 export * from './chats.ts';

@@ -7,10 +7,11 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_ROUTES } from 'shared-api/routes';
 import type { Config } from '../config.ts';
+import { sendPrecompressed } from './precompressed.ts';
+import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
 export const THEME_COOKIE = 'gwar_theme';
 const THEMES = new Set(['dark', 'light', 'default']);
@@ -42,24 +43,35 @@ export function isSpaRoute(pathname: string): boolean {
   return SPA_ROUTES.some((pattern) => pattern.test(pathname));
 }
 
-function setAssetHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
-  const base = path.basename(filePath);
-  // Manifests and un-hashed files must be revalidated; content-hashed ones never change.
-  const hashed = /\.[0-9a-f]{8,}\.(js|css|map|svg|png|woff2)$/.test(base);
-  reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-  reply.header('Access-Control-Allow-Origin', '*');
-  reply.header('X-Content-Type-Options', 'nosniff');
+/** Cache-Control of a built file: content-hashed names never change, the rest is revalidated. */
+export function assetHeaders(file: string): Record<string, string> {
+  const hashed = /\.[0-9a-f]{8,}\.(js|css|map|svg|png|woff2)$/.test(path.basename(file));
+  return {
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
+    // Remotes may be served to pages of another origin (a CDN, a canary host).
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  };
+}
+
+/** A build's `dist` folder under `route` (ending in `/*`), each file in its best precompressed form. */
+function serveBuiltFolder(app: FastifyInstance, route: string, root: string) {
+  // Already compressed at build time: the on-the-fly compression must not touch these.
+  // No page headers on scripts and styles (http/security.ts says why).
+  app.get(route, { compress: false, helmet: false }, async (request, reply) => {
+    const file = (request.params as { '*': string })['*'] ?? '';
+    const sent = await sendPrecompressed(request, reply, { root, file, headers: assetHeaders(file) });
+    if (!sent)
+      return reply.status(404).send({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null });
+    return reply;
+  });
 }
 
 export async function registerFrontend(app: FastifyInstance, config: Config): Promise<void> {
   // The shell's own assets.
   const shellDist = path.join(config.appsDir, 'shell', 'dist');
-  await app.register(fastifyStatic, {
-    root: shellDist,
-    prefix: '/app/',
-    index: false,
-    setHeaders: setAssetHeaders,
-  });
+  serveBuiltFolder(app, '/app/*', shellDist);
 
   let html: { mtimeMs: number; text: string } | null = null;
   const shellHtml = (): string | null => {
@@ -73,8 +85,14 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     }
   };
 
-  const sendShell = (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    const text = shellHtml();
+  const sendShell = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    meta: PageMeta | null = null,
+  ) => {
+    const shell = shellHtml();
+    const text = shell && meta ? withPageMeta(shell, meta) : shell;
     if (!text) {
       return reply
         .status(503)
@@ -93,11 +111,23 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       .send(text.replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`));
   };
 
-  app.setNotFoundHandler((request, reply) => {
+  const pageOrNotFound = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = new URL(request.url, 'http://local').pathname;
-    const wantsHtml = request.method === 'GET' && !/^\/(app|mf|files|api)\//.test(pathname);
+    const wantsHtml =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(app|mf|files|api)\//.test(pathname);
     if (!wantsHtml)
       return reply.status(404).send({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null });
-    return sendShell(request, reply, isSpaRoute(pathname) ? 200 : 404);
-  });
+    if (!isSpaRoute(pathname)) return sendShell(request, reply, 404);
+    // Shared or indexed pages carry their own title and card (http/shareCards.ts).
+    // The page itself never depends on the database: without it, the generic head.
+    const meta = await pageMeta(app.db, config, pathname).catch((err: unknown) => {
+      request.log.warn({ err }, 'share card unavailable');
+      return null;
+    });
+    return sendShell(request, reply, 200, meta);
+  };
+  // Pages are a GET route (every more specific route wins over `/*`), so the route hooks run
+  // for them: on-the-fly compression and the security headers. Other methods find nothing.
+  app.get('/*', pageOrNotFound);
+  app.setNotFoundHandler(pageOrNotFound);
 }

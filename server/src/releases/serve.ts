@@ -75,39 +75,45 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
   });
 
   // One path segment `<remote>@<version>`: the router has no `@` separator between two parameters.
-  app.get<{ Params: { spec: string; '*': string } }>('/mf/:spec/*', async (request, reply) => {
-    const match = /^(mf-[a-z]+)@([A-Za-z0-9._-]{1,64})$/.exec(request.params.spec);
-    const file = request.params['*'] ?? '';
-    const type = CONTENT_TYPES[file.split('.').pop()?.toLowerCase() ?? ''];
-    if (!match || !type || file.endsWith('.br') || file.endsWith('.gz')) throw notFound();
-    const key = `${match[1]}/${match[2]}/${file}`;
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    let data: Buffer | null = null;
-    let sent: 'br' | 'gzip' | null = null;
-    try {
-      if (encoding) {
-        data = await releases.store.get(`${key}.${encoding === 'br' ? 'br' : 'gz'}`);
-        if (data) sent = encoding;
+  // Compressed once at publication, so the on-the-fly compression must not touch these; no page
+  // headers on scripts and styles (http/security.ts says why).
+  app.get<{ Params: { spec: string; '*': string } }>(
+    '/mf/:spec/*',
+    { compress: false, helmet: false },
+    async (request, reply) => {
+      const match = /^(mf-[a-z]+)@([A-Za-z0-9._-]{1,64})$/.exec(request.params.spec);
+      const file = request.params['*'] ?? '';
+      const type = CONTENT_TYPES[file.split('.').pop()?.toLowerCase() ?? ''];
+      if (!match || !type || file.endsWith('.br') || file.endsWith('.gz')) throw notFound();
+      const key = `${match[1]}/${match[2]}/${file}`;
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      let data: Buffer | null = null;
+      let sent: 'br' | 'gzip' | null = null;
+      try {
+        if (encoding) {
+          data = await releases.store.get(`${key}.${encoding === 'br' ? 'br' : 'gz'}`);
+          if (data) sent = encoding;
+        }
+        data ??= await releases.store.get(key);
+      } catch (error) {
+        request.log.warn({ err: error, key }, 'release store unavailable');
+        throw new ApiError(
+          503,
+          'STORAGE UNAVAILABLE',
+          'the release store cannot be reached; try again shortly',
+        );
       }
-      data ??= await releases.store.get(key);
-    } catch (error) {
-      request.log.warn({ err: error, key }, 'release store unavailable');
-      throw new ApiError(
-        503,
-        'STORAGE UNAVAILABLE',
-        'the release store cannot be reached; try again shortly',
-      );
-    }
-    if (!data) throw notFound();
-    if (sent) void reply.header('Content-Encoding', sent);
-    return reply
-      .type(type)
-      .header('Vary', 'Accept-Encoding')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('Access-Control-Allow-Origin', '*')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(data);
-  });
+      if (!data) throw notFound();
+      if (sent) void reply.header('Content-Encoding', sent);
+      return reply
+        .type(type)
+        .header('Vary', 'Accept-Encoding')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Access-Control-Allow-Origin', '*')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(data);
+    },
+  );
 
   app.register(async (scope) => {
     scope.addContentTypeParser(
