@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { freePort } from '../server/scripts/postgres.mjs';
+import { freePort } from '../scripts/postgres.mjs';
 import { chromiumLaunchOptions } from './lib/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -22,7 +22,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { freePort, startPostgres, startReplica } from '../server/scripts/postgres.mjs';
+import { freePort, startPostgres, startReplica } from '../scripts/postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PG_BIN = '/usr/lib/postgresql/15/bin';

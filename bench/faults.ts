@@ -7,7 +7,7 @@
  * crash: each round starts the real server, lets `writers` post as fast as it acknowledges for
  *   2 s, SIGKILLs it, starts it again on the same data (stale lock taken over) and counts the
  *   acknowledged posts that are missing. On PGlite (a data folder) and on a throwaway PostgreSQL
- *   15 cluster (server/scripts/postgres.mjs; its fsync is off, which a crash of the API alone
+ *   15 cluster (scripts/postgres.mjs; its fsync is off, which a crash of the API alone
  *   does not touch).
  * soak: `rate` requests a second at a steady pace (3 reads of the feed, a thread and a profile
  *   for 1 reply in that thread), for `minutes`, on both back ends; prints each minute's count, errors, p50 and

@@ -5,13 +5,12 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-const APPS = ['shell', 'mf-feed', 'mf-post', 'mf-chat', 'mf-moderation', 'mf-account'];
+import { APP_DIRS, HOST_APP } from '../shared-api/src/routes.ts';
 
 export default function globalSetup(): void {
   const root = path.join(import.meta.dirname, '..');
-  const missing = APPS.filter(
-    (app) => !existsSync(path.join(root, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json')),
+  const missing = APP_DIRS.filter(
+    (app) => !existsSync(path.join(root, app, 'dist', app === HOST_APP ? 'index.html' : 'mf-manifest.json')),
   );
   if (missing.length) {
     throw new Error(`Build these apps first (pnpm build): ${missing.join(', ')}`);

@@ -12,7 +12,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cluster } from '../scripts/postgres.mjs';
+import type { Cluster } from '../../scripts/postgres.mjs';
 import { createSession, SESSION_COOKIE } from '../src/auth/session.ts';
 import {
   existingPosts,

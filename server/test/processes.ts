@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { type Cluster, freePort, startPostgres } from '../scripts/postgres.mjs';
+import { type Cluster, freePort, startPostgres } from '../../scripts/postgres.mjs';
 
 export const PG_BIN = '/usr/lib/postgresql/15/bin';
 export const postgresAvailable = existsSync(path.join(PG_BIN, 'pg_ctl'));

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../scripts/postgres.mjs';
+import { freePort } from '../../scripts/postgres.mjs';
 import { buildApp } from '../src/app.ts';
 import { ORIGIN, startTestServer, type TestServer } from './harness.ts';
 

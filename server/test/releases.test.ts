@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../scripts/postgres.mjs';
+import { freePort } from '../../scripts/postgres.mjs';
 import { createReleaseToken } from '../src/releases/tokens.ts';
 import { CHAT_EXPOSES, FEED_EXPOSES, remoteBuild, tarball, writeShellBuild } from './fixtures/remoteBuild.ts';
 import { caller, createUser, ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';

@@ -10,7 +10,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, freePort, type Replica, startPostgres, startReplica } from '../scripts/postgres.mjs';
+import {
+  type Cluster,
+  freePort,
+  type Replica,
+  startPostgres,
+  startReplica,
+} from '../../scripts/postgres.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDb } from '../src/db/index.ts';

@@ -5,14 +5,17 @@
  * that no longer exposes a module the shell loads is refused before any visitor gets it.
  */
 
-/** Module Federation name → the remote's folder (and its name in release URLs: `/mf/<folder>@<version>/`). */
-export const REMOTES = {
-  mf_feed: 'mf-feed',
-  mf_post: 'mf-post',
-  mf_chat: 'mf-chat',
-  mf_moderation: 'mf-moderation',
-  mf_account: 'mf-account',
-} as const;
+import apps from '../../apps.json' with { type: 'json' };
+
+/**
+ * Module Federation name → the remote's folder (and its name in release URLs: `/mf/<folder>@<version>/`),
+ * from the one list of apps at the root (apps.json).
+ */
+export const REMOTES: Readonly<Record<keyof typeof apps.remotes, string>> = apps.remotes;
+/** The host app's folder. */
+export const HOST_APP: string = apps.host;
+/** Every app's folder, the host first (what the build, the start and the test scripts build). */
+export const APP_DIRS: readonly string[] = [apps.host, ...Object.values(apps.remotes)];
 
 export type RemoteName = keyof typeof REMOTES;
 export type RemoteDir = (typeof REMOTES)[RemoteName];

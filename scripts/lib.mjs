@@ -7,8 +7,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const root = path.resolve(import.meta.dirname, '..', '..');
-export const APPS = ['shell', 'mf-feed', 'mf-post', 'mf-chat', 'mf-moderation', 'mf-account'];
+export const root = path.resolve(import.meta.dirname, '..');
+/** Every app's folder, the host first, from the one list at the root (apps.json). */
+const apps = JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8'));
+export const APPS = [apps.host, ...Object.values(apps.remotes)];
 /** What every app's build also depends on. */
 const SHARED_INPUTS = [
   'shared-api',
