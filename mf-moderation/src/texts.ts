@@ -1,5 +1,6 @@
 /** Polish texts of the moderation area. */
 import { MODERATE_LABELS, type ModerateResolve, REPORT_TYPE_LABELS, type ReportRow } from 'shared-api';
+import { REPORT_TYPES } from 'shared-api/validation';
 import { plural } from 'shared-ui';
 
 /** '1 zgłoszenie', '3 zgłoszenia', '5 zgłoszeń'. */
@@ -30,9 +31,9 @@ export const MODERATE_EFFECTS: Record<ModerateResolve, string> = {
 
 /** 'Łamie regulamin: 2 · Pornografia: 1' for the non-zero counts. */
 export function reportBreakdown(row: Pick<ReportRow, 'rules' | 'porn' | 'nsfw'>): string[] {
-  return (['rules', 'porn', 'nsfw'] as const)
-    .filter((type) => row[type] > 0)
-    .map((type) => `${REPORT_TYPE_LABELS[type]}: ${row[type]}`);
+  return REPORT_TYPES.filter((type) => row[type] > 0).map(
+    (type) => `${REPORT_TYPE_LABELS[type]}: ${row[type]}`,
+  );
 }
 
 export { MODERATE_LABELS };

@@ -4,9 +4,11 @@
  */
 import { useId, useState } from 'react';
 import type { FileRef } from 'shared-api';
+import type { PostKind } from 'shared-api/validation';
 import { Editor, type EditorData } from './editor/Editor.tsx';
 
-export type TopKind = 'post' | 'micro';
+/** What /add writes: every kind but a comment. */
+export type TopKind = Exclude<PostKind, 'comment'>;
 
 export interface WriteFormProps {
   initialKind: TopKind;

@@ -3,7 +3,8 @@
  * the post as deleted; `report` sends as soon as an option is picked. Failures of these calls
  * are silent: the dialog just closes.
  */
-import { REPORT_TYPE_LABELS, type ReportType, toast, useDeletePost, useReportPost } from 'shared-api';
+import { REPORT_TYPE_LABELS, toast, useDeletePost, useReportPost } from 'shared-api';
+import { REPORT_TYPES } from 'shared-api/validation';
 import { Button, Dialog, type DialogComponents, type DialogProps } from 'shared-ui';
 
 function DeletePostDialog({ state, close }: DialogProps) {
@@ -33,8 +34,6 @@ function DeletePostDialog({ state, close }: DialogProps) {
     </Dialog>
   );
 }
-
-const REPORT_TYPES: ReportType[] = ['rules', 'porn', 'nsfw'];
 
 function ReportDialog({ state, close }: DialogProps) {
   const report = useReportPost();

@@ -6,8 +6,9 @@ import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/reac
 import { getPage, rpc } from './client.ts';
 import { queryClient } from './queryClient.ts';
 import { type FileRef, patchSessionUser } from './session.ts';
+import type { PostKind } from './validation/words.ts';
 
-export type NotificationPostKind = 'post' | 'micro' | 'comment';
+export type NotificationPostKind = PostKind;
 
 export interface NotificationRow {
   id: number;

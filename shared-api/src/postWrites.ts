@@ -10,10 +10,11 @@ import { draftKeys } from './drafts.ts';
 import { fetchPost, type Post, patchPostEverywhere, postKeys } from './posts.ts';
 import { queryClient } from './queryClient.ts';
 import type { ReportType } from './reports.ts';
+import type { PostKind, PostMode } from './validation/words.ts';
 
 export interface PostInput {
   /** 'post' makes the title required (titled posts); microposts and comments send none. */
-  kind?: 'post' | 'micro' | 'comment';
+  kind?: PostKind;
   title?: string | null;
   url?: string | null;
   body: string;
@@ -24,8 +25,8 @@ export interface PostInput {
 
 export interface PostSource {
   post: number;
-  kind: 'post' | 'micro' | 'comment';
-  mode: string;
+  kind: PostKind;
+  mode: PostMode;
   parent: number | null;
   title: string | null;
   url: string | null;

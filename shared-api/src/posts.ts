@@ -24,9 +24,9 @@ import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from 
 import { getRows, type QueryParams, rpc } from './client.ts';
 import { STALE } from './queryClient.ts';
 import type { FileRef } from './session.ts';
+import type { PostKind, PostMode } from './validation/words.ts';
 
-export type PostMode = 'public' | 'draft' | 'deleted' | 'excluded';
-export type PostKind = 'post' | 'micro' | 'comment';
+export type { PostKind, PostMode } from './validation/words.ts';
 export type Vote = -1 | 0 | 1;
 
 export interface Post {

@@ -8,20 +8,17 @@ import { postKeys } from './posts.ts';
 import { queryClient } from './queryClient.ts';
 import type { FileRef } from './session.ts';
 import { toast } from './toasts.ts';
+import {
+  MODERATE_RESOLUTIONS,
+  type ModerateResolve,
+  type PostKind,
+  type ReportType,
+} from './validation/words.ts';
 
-export type ModerateResolve =
-  | 'delete-post'
-  | 'ban-user'
-  | 'ban-user-and-delete-post'
-  | 'ban-user-and-delete-all-posts';
-export type ReportType = 'rules' | 'porn' | 'nsfw';
+export type { ModerateResolve, ReportType } from './validation/words.ts';
 
-export const MODERATE_OPTIONS: readonly ModerateResolve[] = [
-  'delete-post',
-  'ban-user',
-  'ban-user-and-delete-post',
-  'ban-user-and-delete-all-posts',
-];
+/** The moderation dialog's options, in the order it lists them. */
+export const MODERATE_OPTIONS: readonly ModerateResolve[] = MODERATE_RESOLUTIONS;
 
 export const MODERATE_LABELS: Record<ModerateResolve, string> = {
   'delete-post': 'Usuń wpis',
@@ -44,7 +41,7 @@ export interface ReportRow {
   state: 'open' | 'closed';
   post: number;
   uber: number;
-  kind: 'post' | 'micro' | 'comment';
+  kind: PostKind;
   mode: 'public' | 'draft' | 'deleted' | 'excluded';
   title: string | null;
   excerpt: string | null;

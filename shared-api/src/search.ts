@@ -17,6 +17,7 @@ import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-q
 import { getPage, getRows } from './client.ts';
 import type { Post } from './posts.ts';
 import { STALE } from './queryClient.ts';
+import type { PostKind } from './validation/words.ts';
 
 /** Lower case without diacritics: `Żółw` → `zolw` (ł has no decomposition of its own). */
 export function foldText(text: string): string {
@@ -106,7 +107,7 @@ export function highlightParts(text: string, stems: readonly string[]): TextPart
   return parts;
 }
 
-export type SearchKind = 'all' | 'post' | 'micro' | 'comment';
+export type SearchKind = 'all' | PostKind;
 export type SearchPeriod = 'day' | 'week' | 'month' | 'year' | 'all';
 export type SearchOrder = 'newest' | 'relevant';
 

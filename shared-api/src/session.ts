@@ -5,7 +5,7 @@
  */
 import { createStore, useStore } from 'zustand';
 import { getRows, rpc } from './client.ts';
-import type { Theme } from './validation/user.ts';
+import type { NsfwSetting, Theme } from './validation/words.ts';
 
 export interface FileRef {
   file: string;
@@ -16,7 +16,7 @@ export interface SessionUser {
   user: string;
   avatar: FileRef | null;
   theme: Theme;
-  nsfw: 'hidden' | 'visible';
+  nsfw: NsfwSetting;
   roles: string[];
   rating: number;
   notifs: number;

@@ -6,7 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
 import { STALE } from './queryClient.ts';
 import { type FileRef, patchSessionUser, type SessionUser } from './session.ts';
-import type { Theme } from './validation/user.ts';
+import type { NsfwSetting, Theme } from './validation/words.ts';
 
 export interface Profile {
   user: string;
@@ -75,7 +75,7 @@ export function useOwnAccount(enabled = true) {
 
 export interface UserUpdate {
   theme?: Theme;
-  nsfw?: 'hidden' | 'visible';
+  nsfw?: NsfwSetting;
   /** A file name from `file_create`, or null to remove the avatar. */
   avatar?: string | null;
 }

@@ -3,9 +3,9 @@
  * the field they belong under. Server refusals map back the same way by their §8 key.
  */
 import { ApiError, presentError } from 'shared-api';
-import { MESSAGES, postCreateInput, VALIDATION_KEYS } from 'shared-api/validation';
+import { MESSAGES, type PostKind, postCreateInput, VALIDATION_KEYS } from 'shared-api/validation';
 
-export type EditorKind = 'post' | 'micro' | 'comment';
+export type EditorKind = PostKind;
 export type Field = 'title' | 'url' | 'body' | 'files';
 export type FieldErrors = Partial<Record<Field, string>>;
 

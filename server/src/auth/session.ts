@@ -4,6 +4,7 @@
  * change, ban).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { NsfwSetting, Theme, UserStatus } from 'shared-api/validation';
 import type { Queryable } from '../db/index.ts';
 import { THEME_COOKIE } from '../http/frontend.ts';
 
@@ -14,10 +15,10 @@ export interface Viewer {
   id: number;
   username: string;
   roles: string[];
-  status: 'inactive' | 'active' | 'banned';
+  status: UserStatus;
   rating: number;
-  theme: 'dark' | 'light' | 'default';
-  nsfw: 'hidden' | 'visible';
+  theme: Theme;
+  nsfw: NsfwSetting;
   seen: Date;
 }
 

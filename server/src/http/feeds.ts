@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Feed } from 'feed';
-import { PATTERNS } from 'shared-api/validation';
+import { PATTERNS, type PostKind } from 'shared-api/validation';
 import { runRead } from '../postgrest/build.ts';
 import { parseReadQuery } from '../postgrest/parse.ts';
 import { feedRead, postsRead } from '../read/posts.ts';
@@ -25,7 +25,7 @@ interface Item {
   post: number;
   title: string | null;
   body: string;
-  kind: 'post' | 'micro' | 'comment';
+  kind: PostKind;
   user: string;
   created: string;
   tags: string[];

@@ -6,3 +6,4 @@ export * from './release.ts';
 export * from './rules.ts';
 export * from './tag.ts';
 export * from './user.ts';
+export * from './words.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MESSAGES, normalizeBody, PATTERNS } from './rules.ts';
+import { MODERATE_RESOLUTIONS, POST_KINDS, REPORT_TYPES } from './words.ts';
 
 /** Ids are PostgreSQL `integer`s: a larger number is no post rather than a database error. */
 export const postId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -41,7 +42,7 @@ export const postCreateInput = z
   .object({
     title: optionalTitle,
     /** Titled posts must have a title (the form says which kind it writes). */
-    kind: z.enum(['post', 'micro', 'comment']).optional(),
+    kind: z.enum(POST_KINDS).optional(),
     url: urlSchema,
     body: bodySchema,
     files: filesSchema,
@@ -68,7 +69,7 @@ export const draftUpsertInput = z.object({
 });
 
 export const postRefInput = z.object({ post: postId });
-export const postReportInput = z.object({ post: postId, type: z.enum(['rules', 'porn', 'nsfw']) });
+export const postReportInput = z.object({ post: postId, type: z.enum(REPORT_TYPES) });
 export const postVoteInput = z.object({
   post: postId,
   vote: z.union([z.literal(1), z.literal(-1), z.null()]),
@@ -77,5 +78,5 @@ export const favoritePostInput = z.object({ post: postId, favorite: z.boolean() 
 export const fileCreateInput = z.object({ data: z.string().min(1, 'INPROPER FILE') });
 export const moderateInput = z.object({
   post: postId,
-  resolve: z.enum(['delete-post', 'ban-user', 'ban-user-and-delete-post', 'ban-user-and-delete-all-posts']),
+  resolve: z.enum(MODERATE_RESOLUTIONS),
 });

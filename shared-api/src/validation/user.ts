@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MESSAGES, PATTERNS } from './rules.ts';
+import { NSFW_SETTINGS, THEMES } from './words.ts';
 
 export const usernameSchema = z
   .string({ error: MESSAGES.usernameRequired })
@@ -32,9 +33,8 @@ export const captchaSchema = z.object({
 
 export const tokenSchema = z.string().regex(PATTERNS.token, 'TOKEN NOT FOUND');
 
-export const themeSchema = z.enum(['dark', 'light', 'default']);
-export type Theme = z.infer<typeof themeSchema>;
-export const nsfwSchema = z.enum(['hidden', 'visible']);
+export const themeSchema = z.enum(THEMES);
+export const nsfwSchema = z.enum(NSFW_SETTINGS);
 
 export const userJoinInput = z.object({
   username: usernameSchema,

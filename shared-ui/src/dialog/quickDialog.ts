@@ -4,6 +4,7 @@
  * for its own types through its remote's `./dialogs` module.
  */
 import type { ComponentType } from 'react';
+import type { ModerateResolve, ReportType } from 'shared-api/validation';
 import { createStore, useStore } from 'zustand';
 
 export type QuickDialogType =
@@ -17,12 +18,8 @@ export type QuickDialogType =
   | 'report'
   | 'moderate';
 
-export type ReportOption = 'rules' | 'porn' | 'nsfw';
-export type ModerateOption =
-  | 'delete-post'
-  | 'ban-user'
-  | 'ban-user-and-delete-post'
-  | 'ban-user-and-delete-all-posts';
+export type ReportOption = ReportType;
+export type ModerateOption = ModerateResolve;
 
 /** Spec §3 "Quick dialog state"; each type reads the fields it needs. */
 export interface QuickDialogState {

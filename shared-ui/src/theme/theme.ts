@@ -6,10 +6,9 @@
  */
 import { useSyncExternalStore } from 'react';
 import { patchSessionUser, reportError, rpc, sessionStore } from 'shared-api';
+import { THEMES, type Theme } from 'shared-api/validation';
 
-export type Theme = 'dark' | 'light' | 'default';
-
-export const THEMES: readonly Theme[] = ['dark', 'light', 'default'];
+export { THEMES, type Theme };
 export const THEME_LABELS: Record<Theme, string> = {
   dark: 'Motyw ciemny',
   light: 'Motyw jasny',

@@ -6,11 +6,11 @@
  * - draft → publishes that draft (the author's, still in mode draft) with the sent content.
  * Counters (replies, active, hot, tags, users) follow from triggers (0003, 0004).
  */
-import { postCreateInput } from 'shared-api/validation';
+import { type PostKind, postCreateInput } from 'shared-api/validation';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { notifyMentions, notifyReply } from '../../notify/notify.ts';
 import { defineRpc, signedIn } from '../define.ts';
-import { buildContent, checkFiles, contentValues, type PostKind, refuseBanned } from './write.ts';
+import { buildContent, checkFiles, contentValues, refuseBanned } from './write.ts';
 
 type Parent = {
   id: number;

@@ -2,12 +2,10 @@
  * What post_create, post_update and draft_upsert share: the rendered content columns, the
  * file ownership check, and loading a post for its author.
  */
-import { LIMITS } from 'shared-api/validation';
+import { LIMITS, type PostKind } from 'shared-api/validation';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { domainOf, renderBody } from '../../markup/render.ts';
-
-export type PostKind = 'post' | 'micro' | 'comment';
 
 export interface Content {
   title: string | null;

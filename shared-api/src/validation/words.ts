@@ -1,0 +1,57 @@
+/**
+ * The site's word lists, declared once. The zod schemas, the types of the API's answers, the
+ * server and the forms take them from here, and the database's CHECK constraints hold the same
+ * words: server/test/words.test.ts reads each constraint from the catalogue and compares, so a
+ * migration that adds a word without this file (or the reverse) fails the tests.
+ */
+
+/** A titled post, a micropost, a comment (spec §3). */
+export const POST_KINDS = ['post', 'micro', 'comment'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+
+/** Where a post stands: shown, being written, deleted by its author, removed by a moderator. */
+export const POST_MODES = ['public', 'draft', 'deleted', 'excluded'] as const;
+export type PostMode = (typeof POST_MODES)[number];
+
+/** What a report says is wrong with a post (spec §4). */
+export const REPORT_TYPES = ['rules', 'porn', 'nsfw'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** How a moderator resolves a reported post (spec §7 `moderate`). */
+export const MODERATE_RESOLUTIONS = [
+  'delete-post',
+  'ban-user',
+  'ban-user-and-delete-post',
+  'ban-user-and-delete-all-posts',
+] as const;
+export type ModerateResolve = (typeof MODERATE_RESOLUTIONS)[number];
+
+export const THEMES = ['dark', 'light', 'default'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Whether adult content is shown to a reader. */
+export const NSFW_SETTINGS = ['hidden', 'visible'] as const;
+export type NsfwSetting = (typeof NSFW_SETTINGS)[number];
+
+export const USER_STATUSES = ['inactive', 'active', 'banned'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** Follows and blocks (spec §4): what is done, and to what. */
+export const PERK_ACTIONS = ['follow', 'block'] as const;
+export type PerkAction = (typeof PERK_ACTIONS)[number];
+export const PERK_TARGETS = ['user', 'tag', 'domain'] as const;
+export type PerkTarget = (typeof PERK_TARGETS)[number];
+
+export const NOTIFICATION_KINDS = ['reply', 'mention'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What the release log records (releases of the remotes). */
+export const RELEASE_LOG_ACTIONS = [
+  'publish',
+  'canary',
+  'percent',
+  'promote',
+  'rollback',
+  'auto-rollback',
+] as const;
+export type ReleaseLogAction = (typeof RELEASE_LOG_ACTIONS)[number];
