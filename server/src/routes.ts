@@ -3,6 +3,7 @@
  * (`POST /api/rpc/<name>`). Handlers live one per file, grouped by area and named by verb.
  */
 import type { FastifyInstance } from 'fastify';
+import type { CallName } from 'shared-api/contract';
 import { registerFileRoutes } from './files/serve.ts';
 import { registerFeeds } from './http/feeds.ts';
 import { registerLive } from './http/live.ts';
@@ -27,7 +28,7 @@ import { draftUpsert } from './rpc/draft/upsert.ts';
 import { fileCreate } from './rpc/file/create.ts';
 import { moderate } from './rpc/moderation/moderate.ts';
 import { notificationsSeen } from './rpc/notification/seen.ts';
-import { perkRpcs } from './rpc/perk/perks.ts';
+import { blockDomain, blockTag, blockUser, followDomain, followTag, followUser } from './rpc/perk/perks.ts';
 import { postCreate } from './rpc/post/create.ts';
 import { postDelete } from './rpc/post/delete.ts';
 import { postEdit } from './rpc/post/edit.ts';
@@ -75,47 +76,57 @@ export const readRoutes: Resource[] = [
   ...releaseReads,
 ];
 
-// biome-ignore lint/suspicious/noExplicitAny: each handler has its own schema type; the table only needs the common shape
-export const rpcRoutes: RpcDefinition<any, unknown>[] = [
+/**
+ * Every call of the contract (shared-api/src/contract.ts) with its handler, by name: a call
+ * without a handler, or a handler registered under another call's name, fails the type check.
+ */
+const rpcHandlers: { [Name in CallName]: RpcDefinition<Name> } = {
   // accounts
-  captchaCreate,
-  userJoin,
-  userVerify,
-  userLogin,
-  userLogout,
-  userCheck,
-  userUpdate,
-  userResetRequest,
-  userReset,
-  passwordChange,
-  emailChange,
+  captcha_create: captchaCreate,
+  user_join: userJoin,
+  user_verify: userVerify,
+  user_login: userLogin,
+  user_logout: userLogout,
+  user_check: userCheck,
+  user_update: userUpdate,
+  user_reset_request: userResetRequest,
+  user_reset: userReset,
+  password_change: passwordChange,
+  email_change: emailChange,
   // notifications, chats, moderation
-  notificationsSeen,
-  chatSend,
-  chatRead,
+  notifications_seen: notificationsSeen,
+  chat_send: chatSend,
+  chat_read: chatRead,
   moderate,
   // writing posts, drafts, uploads
-  postCreate,
-  postUpdate,
-  postEdit,
-  postDelete,
-  postReport,
-  draftUpsert,
-  fileCreate,
+  post_create: postCreate,
+  post_update: postUpdate,
+  post_edit: postEdit,
+  post_delete: postDelete,
+  post_report: postReport,
+  draft_upsert: draftUpsert,
+  file_create: fileCreate,
   // feeds: votes, favourites, opens, follows and blocks, tags
-  postVote,
-  favoritePost,
-  postOpen,
-  ...perkRpcs,
-  tagUpdate,
-  tagDrop,
+  post_vote: postVote,
+  favorite_post: favoritePost,
+  post_open: postOpen,
+  follow_user: followUser,
+  follow_tag: followTag,
+  follow_domain: followDomain,
+  block_user: blockUser,
+  block_tag: blockTag,
+  block_domain: blockDomain,
+  tag_update: tagUpdate,
+  tag_drop: tagDrop,
   // releases of the remotes: a team's token or an admin; tokens: admins
-  releaseCanary,
-  releasePromote,
-  releaseRollback,
-  releaseTokenCreate,
-  releaseTokenRevoke,
-];
+  release_canary: releaseCanary,
+  release_promote: releasePromote,
+  release_rollback: releaseRollback,
+  release_token_create: releaseTokenCreate,
+  release_token_revoke: releaseTokenRevoke,
+};
+
+export const rpcRoutes: RpcDefinition[] = Object.values(rpcHandlers);
 
 /** Routes outside the PostgREST grammar (uploaded files, live events, releases of the remotes, RSS feeds). */
 export async function registerExtraRoutes(app: FastifyInstance): Promise<void> {

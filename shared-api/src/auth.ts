@@ -4,14 +4,9 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { rpc } from './client.ts';
+import type { Captcha, VerifyResult } from './contract.ts';
 import { queryClient } from './queryClient.ts';
 import { loadSession, setSessionUser } from './session.ts';
-
-export interface Captcha {
-  id: string;
-  /** SVG markup; shown through an <img> data URL, never injected into the page. */
-  svg: string;
-}
 
 export const authKeys = {
   captcha: (purpose: 'join' | 'reset') => ['auth', 'captcha', purpose] as const,
@@ -25,7 +20,7 @@ export function captchaImageUrl(captcha: Captcha): string {
 export function useCaptcha(purpose: 'join' | 'reset') {
   return useQuery({
     queryKey: authKeys.captcha(purpose),
-    queryFn: () => rpc<Captcha>('captcha_create'),
+    queryFn: () => rpc('captcha_create'),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
@@ -42,14 +37,8 @@ export function useJoin() {
   return useMutation({ mutationFn: (input: JoinInput) => rpc('user_join', input) });
 }
 
-export interface VerifyResult {
-  ok: true;
-  kind: 'account' | 'email';
-  user: string;
-}
-
 export function verifyToken(token: string): Promise<VerifyResult> {
-  return rpc<VerifyResult>('user_verify', { token });
+  return rpc('user_verify', { token });
 }
 
 /** Signs in, then loads the session user (so every remote sees it at once). */
@@ -83,8 +72,7 @@ export function useResetRequest() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      rpc<{ ok: true; user: string }>('user_reset', input),
+    mutationFn: (input: { token: string; password: string }) => rpc('user_reset', input),
   });
 }
 

@@ -8,9 +8,10 @@
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { getPage, rpc } from './client.ts';
+import type { FileRef } from './contract.ts';
 import { pollEvery } from './live.ts';
 import { queryClient } from './queryClient.ts';
-import { type FileRef, patchSessionUser } from './session.ts';
+import { patchSessionUser } from './session.ts';
 
 export const CHAT_POLL_MS = 4000;
 export const CHAT_LIST_POLL_MS = 15_000;
@@ -102,17 +103,9 @@ export function useMessages(chat: string | null) {
   });
 }
 
-export interface SentMessage {
-  ok: true;
-  chat: string;
-  id: number;
-  body: string;
-  created: string;
-}
-
 export function useSendMessage() {
   return useMutation({
-    mutationFn: (input: { username: string; body: string }) => rpc<SentMessage>('chat_send', input),
+    mutationFn: (input: { username: string; body: string }) => rpc('chat_send', input),
     // the composer shows refusals beside the field and reports the rest itself
     meta: { silent: true },
     onSuccess: (sent) => {
@@ -127,7 +120,7 @@ type ChatPages = InfiniteData<Awaited<ReturnType<typeof fetchChats>>, string | n
 /** The viewer has read a conversation: zero its unread count here and in the top bar. */
 export function useChatRead() {
   return useMutation({
-    mutationFn: (chat: string) => rpc<{ ok: true; chats: number }>('chat_read', { chat }),
+    mutationFn: (chat: string) => rpc('chat_read', { chat }),
     meta: { silent: true },
     onSuccess: (result, chat) => {
       patchSessionUser({ chats: result.chats });

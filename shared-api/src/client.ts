@@ -3,14 +3,8 @@
  * for safe requests (reads never change anything, so repeating them is harmless), no time-out.
  * Errors arrive in PostgREST's shape and are thrown as `ApiError`.
  */
+import type { CallInput, CallName, CallOutput, ErrorBody } from './contract.ts';
 import { LIMITS } from './validation/rules.ts';
-
-export interface ErrorBody {
-  code: string;
-  message: string;
-  details: string | null;
-  hint: string | null;
-}
 
 export class ApiError extends Error {
   constructor(
@@ -129,7 +123,16 @@ export async function getRows<T>(
 }
 
 /** POST /api/rpc/<name>. Calls change things, so they are not retried. */
-export async function rpc<T = { ok: true }>(name: string, body: unknown = {}): Promise<T> {
+/**
+ * Calls `POST /api/rpc/<name>` with its input, typed by the contract (./contract.ts): the name,
+ * what it takes and what it answers are checked against the server's own declaration.
+ */
+export async function rpc<Name extends CallName>(
+  name: Name,
+  ...[body]: Record<string, never> extends CallInput<Name>
+    ? [input?: CallInput<Name>]
+    : [input: CallInput<Name>]
+): Promise<CallOutput<Name>> {
   const response = await send(
     `/api/rpc/${name}`,
     {
@@ -141,5 +144,5 @@ export async function rpc<T = { ok: true }>(name: string, body: unknown = {}): P
   );
   if (!response.ok) throw await errorFrom(response);
   const text = await response.text();
-  return (text ? JSON.parse(text) : { ok: true }) as T;
+  return (text ? JSON.parse(text) : { ok: true }) as CallOutput<Name>;
 }

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
-import type { FileRef } from './session.ts';
+import type { FileRef } from './contract.ts';
 
 export interface Draft {
   post: number;
@@ -61,5 +61,5 @@ export function useDraft(post: number | null) {
 }
 
 export async function saveDraft(input: DraftInput): Promise<{ post: number }> {
-  return rpc<{ post: number }>('draft_upsert', input);
+  return rpc('draft_upsert', input);
 }

@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { rpc } from './client.ts';
-import type { FileRef } from './session.ts';
+import type { FileRef } from './contract.ts';
 import { LIMITS } from './validation/rules.ts';
 
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/tiff,image/webp,image/svg+xml,image/gif';
@@ -28,7 +28,7 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 export async function uploadFile(file: Blob): Promise<FileRef> {
-  return rpc<FileRef>('file_create', { data: await readAsDataUrl(file) });
+  return rpc('file_create', { data: await readAsDataUrl(file) });
 }
 
 /** Upload one image. Errors are shown by the caller next to the editor (not toasted twice). */

@@ -15,6 +15,7 @@ z.config({ jitless: true });
 export * from './auth.ts';
 export * from './chats.ts';
 export * from './client.ts';
+export * from './contract.ts';
 export * from './drafts.ts';
 export * from './errors.ts';
 export * from './files.ts';

@@ -4,8 +4,9 @@
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { getPage, rpc } from './client.ts';
+import type { FileRef } from './contract.ts';
 import { queryClient } from './queryClient.ts';
-import { type FileRef, patchSessionUser } from './session.ts';
+import { patchSessionUser } from './session.ts';
 import type { PostKind } from './validation/words.ts';
 
 export type NotificationPostKind = PostKind;
@@ -70,8 +71,7 @@ type NotificationPages = InfiniteData<Awaited<ReturnType<typeof fetchNotificatio
 /** Marks the given notifications (all when no ids) as seen; updates the badge and the list. */
 export function useMarkNotificationsSeen() {
   return useMutation({
-    mutationFn: (ids?: number[]) =>
-      rpc<{ ok: true; notifs: number }>('notifications_seen', ids ? { ids } : {}),
+    mutationFn: (ids?: number[]) => rpc('notifications_seen', ids ? { ids } : {}),
     onSuccess: (result, ids) => {
       patchSessionUser({ notifs: result.notifs });
       const wanted = ids ? new Set(ids) : null;

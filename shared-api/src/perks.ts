@@ -8,11 +8,14 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
+import type { CallInput, PerkCall } from './contract.ts';
 import { postKeys } from './posts.ts';
 import { queryClient, STALE } from './queryClient.ts';
+import type { PerkAction, PerkTarget } from './validation/words.ts';
 
-export type PerkAction = 'follow' | 'block';
-export type PerkKind = 'user' | 'tag' | 'domain';
+export type { PerkAction } from './validation/words.ts';
+/** What a perk is about (a user, a tag, a domain). */
+export type PerkKind = PerkTarget;
 
 export interface Perk {
   action: PerkAction;
@@ -84,7 +87,9 @@ export interface PerkChange {
 }
 
 export function setPerk({ kind, action, target, on }: PerkChange): Promise<unknown> {
-  return rpc(`${action}_${kind}`, { [FIELD[kind]]: target, [action]: on });
+  const name: PerkCall = `${action}_${kind}`;
+  // The six calls differ only in the target's field name, which FIELD gives.
+  return rpc(name, { [FIELD[kind]]: target, [action]: on } as CallInput<PerkCall>);
 }
 
 /** After a change, perks and every feed are stale (blocks hide posts, follows fill /lurking). */

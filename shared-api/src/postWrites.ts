@@ -10,7 +10,7 @@ import { draftKeys } from './drafts.ts';
 import { fetchPost, type Post, patchPostEverywhere, postKeys } from './posts.ts';
 import { queryClient } from './queryClient.ts';
 import type { ReportType } from './reports.ts';
-import type { PostKind, PostMode } from './validation/words.ts';
+import type { PostKind } from './validation/words.ts';
 
 export interface PostInput {
   /** 'post' makes the title required (titled posts); microposts and comments send none. */
@@ -23,24 +23,12 @@ export interface PostInput {
   draft?: number | null;
 }
 
-export interface PostSource {
-  post: number;
-  kind: PostKind;
-  mode: PostMode;
-  parent: number | null;
-  title: string | null;
-  url: string | null;
-  /** The text as written. */
-  body: string;
-  files: string[];
-}
-
 export const postEditKeys = {
   source: (post: number) => [...postKeys.all, 'source', post] as const,
 };
 
 export function createPost(input: PostInput): Promise<{ post: number }> {
-  return rpc<{ post: number }>('post_create', input);
+  return rpc('post_create', input);
 }
 
 /**
@@ -86,7 +74,7 @@ export function useCreatePost() {
 export function usePostSource(post: number | null) {
   return useQuery({
     queryKey: postEditKeys.source(post ?? 0),
-    queryFn: () => rpc<PostSource>('post_edit', { post }),
+    queryFn: () => rpc('post_edit', { post }),
     enabled: post !== null && post > 0,
     staleTime: 0,
     gcTime: 0,
@@ -95,7 +83,7 @@ export function usePostSource(post: number | null) {
 
 export function updatePost(input: PostInput & { post: number }): Promise<{ post: number }> {
   const { kind: _kind, reply: _reply, draft: _draft, ...rest } = input;
-  return rpc<{ post: number }>('post_update', rest);
+  return rpc('post_update', rest);
 }
 
 /** The saved post is read back once and written into every cached copy (feeds, its thread). */

@@ -22,12 +22,11 @@
  */
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRows, type QueryParams, rpc } from './client.ts';
+import type { FileRef, Vote, VoteResult } from './contract.ts';
 import { STALE } from './queryClient.ts';
-import type { FileRef } from './session.ts';
 import type { PostKind, PostMode } from './validation/words.ts';
 
 export type { PostKind, PostMode } from './validation/words.ts';
-export type Vote = -1 | 0 | 1;
 
 export interface Post {
   post: number;
@@ -233,21 +232,13 @@ export function patchPostEverywhere(client: QueryClient, post: number, patch: Pa
   }
 }
 
-export interface VoteResult {
-  post: number;
-  voted: Vote;
-  upvotes: number;
-  downvotes: number;
-  value: number;
-}
-
 /** Spec §4 vote toggle: up on 0 gives +1, on +1 gives 0, on -1 gives +1; down is the mirror. */
 export function nextVote(current: Vote, pressed: 1 | -1): 1 | -1 | null {
   return current === pressed ? null : pressed;
 }
 
 export function votePost(post: number, vote: 1 | -1 | null): Promise<VoteResult> {
-  return rpc<VoteResult>('post_vote', { post, vote });
+  return rpc('post_vote', { post, vote });
 }
 
 export function favoritePost(post: number, favorite: boolean): Promise<{ post: number; favorite: boolean }> {

@@ -121,7 +121,7 @@ export type ReleaseAction =
 /** Canary, share, promotion or rollback; the page shows the server's reason when one is refused. */
 export function useReleaseAction() {
   return useMutation({
-    mutationFn: ({ call, ...input }: ReleaseAction) => rpc<{ ok: true }>(call, input),
+    mutationFn: ({ call, ...input }: ReleaseAction) => rpc(call, input),
     meta: { silent: true },
     onSuccess: (_result, action) => {
       toast.success(
@@ -139,7 +139,7 @@ export function useReleaseAction() {
 export function useCreateReleaseToken() {
   return useMutation({
     mutationFn: (input: { name: string; remotes: RemoteDir[]; expiresInDays?: number }) =>
-      rpc<{ ok: true; id: number; token: string; expires: string | null }>('release_token_create', input),
+      rpc('release_token_create', input),
     meta: { silent: true },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: releaseKeys.tokens() }),
   });

@@ -4,9 +4,9 @@
  */
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { getPage, rpc } from './client.ts';
+import type { FileRef } from './contract.ts';
 import { postKeys } from './posts.ts';
 import { queryClient } from './queryClient.ts';
-import type { FileRef } from './session.ts';
 import { toast } from './toasts.ts';
 import {
   MODERATE_RESOLUTIONS,

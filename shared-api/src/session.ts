@@ -5,12 +5,8 @@
  */
 import { createStore, useStore } from 'zustand';
 import { getRows, rpc } from './client.ts';
+import type { FileRef, UserCheck } from './contract.ts';
 import type { NsfwSetting, Theme } from './validation/words.ts';
-
-export interface FileRef {
-  file: string;
-  cdn: string;
-}
 
 export interface SessionUser {
   user: string;
@@ -49,13 +45,9 @@ export async function loadSession(): Promise<SessionUser | null> {
   return user;
 }
 
-export type UserCheck =
-  | { status: 'logout' }
-  | ({ status: 'ok' } & Pick<SessionUser, 'notifs' | 'chats' | 'rating' | 'roles'>);
-
 /** The periodic check: `logout` when the server no longer knows the session. */
 export async function checkSession(): Promise<UserCheck> {
-  return rpc<UserCheck>('user_check');
+  return rpc('user_check');
 }
 
 export function useSession(): SessionState {

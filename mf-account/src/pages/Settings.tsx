@@ -50,7 +50,7 @@ export default function Settings() {
     }
     let uploaded: FileRef;
     try {
-      uploaded = await rpc<FileRef>('file_create', { data: await readAsBase64(file) });
+      uploaded = await rpc('file_create', { data: await readAsBase64(file) });
     } catch (error) {
       reportError(error);
       return;

@@ -3,12 +3,9 @@
  * (e.g. `TITLE TOO SHORT`) so the client maps it to a Polish toast; the HTTP status follows the
  * client's fallback table (401 for missing rights, 404 silent, 413, 416, other 4xx).
  */
-export interface ErrorBody {
-  code: string;
-  message: string;
-  details: string | null;
-  hint: string | null;
-}
+import type { ErrorBody } from 'shared-api/contract';
+
+export type { ErrorBody };
 
 export class ApiError extends Error {
   constructor(

@@ -5,6 +5,7 @@
  * listens to (registry.ts). NOTIFY is delivered at commit, so no node sees a half-made change.
  */
 import { createHash } from 'node:crypto';
+import type { ReleaseChannel } from 'shared-api/contract';
 import type { RemoteDir } from 'shared-api/routes';
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
@@ -21,6 +22,11 @@ export interface Channel {
   canary: string | null;
   percent: number;
   canary_started: Date | null;
+}
+
+/** A channel as the calls answer it (shared-api's ReleaseChannel). */
+export function channelAnswer(channel: Channel): ReleaseChannel {
+  return { ...channel, canary_started: channel.canary_started?.toISOString() ?? null };
 }
 
 export const releaseNotFound = (remote: string, version: string) =>

@@ -1,10 +1,17 @@
 /**
- * One RPC handler per file (`rpc/<area>/<verb>.ts`), registered in `routes.ts`. A handler
- * declares who may call it and the zod schema of its body (from `shared-api/validation`, the
- * same schema the forms use); the framework validates, checks the caller and maps errors.
+ * One RPC handler per file (`rpc/<area>/<verb>.ts`), registered in `routes.ts`, each against its
+ * entry in the contract (shared-api/src/contract.ts: the call's name, the zod schema of its body,
+ * the same the forms use, and its answer's type). A handler declares who may call it; the
+ * framework validates, checks the caller and maps errors.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import {
+  type CallName,
+  type CallOutput,
+  type CallParsed,
+  type Contract,
+  contract,
+} from 'shared-api/contract';
 import type { Viewer } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -42,20 +49,24 @@ export interface RateLimit {
   timeWindow: string;
 }
 
-export interface RpcDefinition<Schema extends z.ZodType = z.ZodType, Result = unknown> {
-  name: string;
+/** A handler of one call of the contract (shared-api/src/contract.ts): its name and input schema come from there. */
+export interface RpcDefinition<Name extends CallName = CallName> {
+  name: Name;
   access: Access;
-  input: Schema;
+  input: Contract[Name]['input'];
   rateLimit?: RateLimit;
   /** Largest accepted body in bytes (default 1 MiB); above it the answer is 413 'data too big'. */
   bodyLimit?: number;
-  handle(ctx: RpcContext, input: z.output<Schema>): Promise<Result>;
+  /** Receives the input as the contract's schema parsed it and answers what the contract says. */
+  handle(ctx: RpcContext, input: CallParsed<Name>): Promise<CallOutput<Name>>;
 }
 
-export function defineRpc<Schema extends z.ZodType, Result>(
-  definition: RpcDefinition<Schema, Result>,
-): RpcDefinition<Schema, Result> {
-  return definition;
+/** The handler of the contract's call `name`; who may call it and how, and what it does. */
+export function defineRpc<Name extends CallName>(
+  name: Name,
+  definition: Omit<RpcDefinition<Name>, 'name' | 'input'>,
+): RpcDefinition<Name> {
+  return { name, input: contract[name].input, ...definition };
 }
 
 /** Narrows a context for handlers with access 'user' or stronger. */

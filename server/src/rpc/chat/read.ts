@@ -1,15 +1,8 @@
-/**
- * chat_read {chat}: the viewer has read the conversation. Zeroes the viewer's unread count
- * (the trigger keeps users.chats) and answers the new number of chats with unread messages.
- */
-import { chatReadInput } from 'shared-api/validation';
 import { notFound } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
-export const chatRead = defineRpc({
-  name: 'chat_read',
+export const chatRead = defineRpc('chat_read', {
   access: 'user',
-  input: chatReadInput,
   async handle(ctx, input) {
     const { db, viewer } = signedIn(ctx);
     return db.transaction(async (tx) => {

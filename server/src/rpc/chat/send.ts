@@ -5,7 +5,7 @@
  * created on the first message; the trigger keeps unread counts and users.chats. The new
  * message is published on the `chat` channel (LISTEN/NOTIFY) for every API node.
  */
-import { chatIdFor, chatSendInput } from 'shared-api/validation';
+import { chatIdFor } from 'shared-api/validation';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
 import { defineRpc, signedIn } from '../define.ts';
@@ -19,10 +19,8 @@ export interface ChatEvent {
   to: number;
 }
 
-export const chatSend = defineRpc({
-  name: 'chat_send',
+export const chatSend = defineRpc('chat_send', {
   access: 'user',
-  input: chatSendInput,
   rateLimit: { max: 30, timeWindow: '1 minute' },
   async handle(ctx, input) {
     const { db, viewer, services } = signedIn(ctx);
@@ -66,6 +64,6 @@ export const chatSend = defineRpc({
     await services.events.publish(CHAT_CHANNEL, event).catch((error: unknown) => {
       ctx.request.log.warn({ err: error }, 'chat event not published');
     });
-    return { ok: true, chat, id: message.id, body: html, created: message.created };
+    return { ok: true, chat, id: message.id, body: html, created: message.created.toISOString() };
   },
 });

@@ -1,22 +1,12 @@
-/**
- * draft_upsert {title, url, body, files[, post]} → {post}: saves a new draft or updates one of
- * the viewer's drafts (POST IS NOT DRAFT for anything else). Drafts are top-level posts in
- * mode draft: invisible to others, published later by post_create {draft}. A draft needs
- * something in it (a title, text or a file); the full §5 rules apply when it is published.
- */
-import { draftUpsertInput } from 'shared-api/validation';
 import { badRequest } from '../../http/errors.ts';
+import { buildContent, checkFiles, contentValues } from '../../posts/write.ts';
 import { defineRpc, signedIn } from '../define.ts';
-import { buildContent, checkFiles, contentValues, refuseBanned } from '../post/write.ts';
 
-export const draftUpsert = defineRpc({
-  name: 'draft_upsert',
+export const draftUpsert = defineRpc('draft_upsert', {
   access: 'user',
-  input: draftUpsertInput,
   rateLimit: { max: 60, timeWindow: '1 minute' },
   async handle(rawCtx, input) {
     const { db, viewer } = signedIn(rawCtx);
-    refuseBanned(viewer);
     const title = input.title ? input.title : null;
     if (!title && !input.body && input.files.length === 0) throw badRequest('POST CONTENT REQUIRED');
     const kind = title ? 'post' : 'micro';

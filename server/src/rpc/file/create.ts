@@ -4,7 +4,7 @@
  * The format comes from the bytes; the stored file is re-encoded or sanitized (files/process.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { fileCreateInput, LIMITS } from 'shared-api/validation';
+import { LIMITS } from 'shared-api/validation';
 import { detectFormat } from '../../files/formats.ts';
 import { MAX_FILE_BYTES, processUpload, UploadRefused } from '../../files/process.ts';
 import { ApiError, badRequest, forbidden, tooLarge } from '../../http/errors.ts';
@@ -31,10 +31,8 @@ function decode(data: string): Buffer {
   return Buffer.from(clean, 'base64');
 }
 
-export const fileCreate = defineRpc({
-  name: 'file_create',
+export const fileCreate = defineRpc('file_create', {
   access: 'user',
-  input: fileCreateInput,
   // base64 is 4/3 of the bytes; a little room for a data: prefix and the JSON around it.
   bodyLimit: Math.ceil((MAX_FILE_BYTES * 4) / 3) + 64 * 1024,
   rateLimit: { max: 60, timeWindow: '1 minute' },

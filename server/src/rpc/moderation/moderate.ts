@@ -1,27 +1,16 @@
-/**
- * moderate {post, resolve}: a moderator resolves a post (spec §7). Never on one's own posts
- * (USER IS THE AUTHOR); only admins may ban an admin. Deleting sets mode 'excluded' and clears
- * the content (as the author's delete does); banning sets users.status 'banned' and revokes
- * every session. The post's open reports are closed and a moderation row records who, when,
- * how, the report counts and a snapshot of the title and text for the admins' list. A removed
- * post's uploads that nothing else uses are deleted.
- */
-import { moderateInput } from 'shared-api/validation';
 import { revokeAllSessions } from '../../auth/session.ts';
 import { deleteStored, releaseFiles } from '../../files/release.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { CLEARED_CONTENT } from '../../posts/write.ts';
 import { defineRpc, signedIn } from '../define.ts';
-import { CLEARED_CONTENT } from '../post/write.ts';
 
 const SNAPSHOT_CHARS = 2000;
 
 /** The columns a removed post loses (spec §4: title, url, body, files, tags, domains; words 0). */
 const CLEARED = `mode = 'excluded', ${CLEARED_CONTENT}`;
 
-export const moderate = defineRpc({
-  name: 'moderate',
+export const moderate = defineRpc('moderate', {
   access: 'moderator',
-  input: moderateInput,
   async handle(ctx, input) {
     const { db, viewer, services, request } = signedIn(ctx);
     const released = await db.transaction(async (tx) => {

@@ -1,15 +1,7 @@
-/**
- * notifications_seen {ids?}: marks the viewer's notifications as seen (all unseen ones when no
- * ids are given). The trigger keeps users.notifs; the answer carries the new count so the top
- * bar's badge updates without another request.
- */
-import { notificationsSeenInput } from 'shared-api/validation';
 import { defineRpc, signedIn } from '../define.ts';
 
-export const notificationsSeen = defineRpc({
-  name: 'notifications_seen',
+export const notificationsSeen = defineRpc('notifications_seen', {
   access: 'user',
-  input: notificationsSeenInput,
   async handle(ctx, input) {
     const { db, viewer } = signedIn(ctx);
     return db.transaction(async (tx) => {

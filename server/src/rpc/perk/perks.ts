@@ -1,19 +1,10 @@
-/** The six perk calls (spec §7), all from one factory (`define.ts`). */
-import {
-  blockDomainInput,
-  blockTagInput,
-  blockUserInput,
-  followDomainInput,
-  followTagInput,
-  followUserInput,
-} from 'shared-api/validation';
-import { perkRpc } from './define.ts';
+/** The six perk calls (spec §7): follow or block a user, a tag or a domain, with one toggle. */
+import { perkToggle } from '../../perks/toggle.ts';
+import { defineRpc } from '../define.ts';
 
-export const followUser = perkRpc('follow', 'user', followUserInput);
-export const followTag = perkRpc('follow', 'tag', followTagInput);
-export const followDomain = perkRpc('follow', 'domain', followDomainInput);
-export const blockUser = perkRpc('block', 'user', blockUserInput);
-export const blockTag = perkRpc('block', 'tag', blockTagInput);
-export const blockDomain = perkRpc('block', 'domain', blockDomainInput);
-
-export const perkRpcs = [followUser, followTag, followDomain, blockUser, blockTag, blockDomain];
+export const followUser = defineRpc('follow_user', perkToggle('follow', 'user'));
+export const followTag = defineRpc('follow_tag', perkToggle('follow', 'tag'));
+export const followDomain = defineRpc('follow_domain', perkToggle('follow', 'domain'));
+export const blockUser = defineRpc('block_user', perkToggle('block', 'user'));
+export const blockTag = defineRpc('block_tag', perkToggle('block', 'tag'));
+export const blockDomain = defineRpc('block_domain', perkToggle('block', 'domain'));

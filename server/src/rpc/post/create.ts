@@ -6,11 +6,11 @@
  * - draft → publishes that draft (the author's, still in mode draft) with the sent content.
  * Counters (replies, active, hot, tags, users) follow from triggers (0003, 0004).
  */
-import { type PostKind, postCreateInput } from 'shared-api/validation';
+import type { PostKind } from 'shared-api/validation';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { notifyMentions, notifyReply } from '../../notify/notify.ts';
+import { buildContent, checkFiles, contentValues } from '../../posts/write.ts';
 import { defineRpc, signedIn } from '../define.ts';
-import { buildContent, checkFiles, contentValues, refuseBanned } from './write.ts';
 
 type Parent = {
   id: number;
@@ -20,14 +20,11 @@ type Parent = {
   uber: number;
 };
 
-export const postCreate = defineRpc({
-  name: 'post_create',
+export const postCreate = defineRpc('post_create', {
   access: 'user',
-  input: postCreateInput,
   rateLimit: { max: 30, timeWindow: '1 minute' },
   async handle(rawCtx, input) {
     const { db, viewer } = signedIn(rawCtx);
-    refuseBanned(viewer);
     const kind: PostKind = input.draft
       ? input.title
         ? 'post'

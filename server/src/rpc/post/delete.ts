@@ -1,18 +1,9 @@
-/**
- * post_delete {post}: the author deletes a post (spec §4): mode deleted, content cleared
- * (title, url, body, source, files, tags, domains; words 0). Replies stay in the thread under
- * a 'deleted' placeholder. Reply, tag and user counters follow from the mode change (triggers).
- * Its uploads that nothing else uses are deleted (files/release.ts).
- */
-import { postRefInput } from 'shared-api/validation';
 import { deleteStored, releaseFiles } from '../../files/release.ts';
+import { CLEARED_CONTENT, loadOwnPost } from '../../posts/write.ts';
 import { defineRpc, signedIn } from '../define.ts';
-import { CLEARED_CONTENT, loadOwnPost } from './write.ts';
 
-export const postDelete = defineRpc({
-  name: 'post_delete',
+export const postDelete = defineRpc('post_delete', {
   access: 'user',
-  input: postRefInput,
   async handle(rawCtx, input) {
     const { db, viewer, services, request } = signedIn(rawCtx);
     const { post, released } = await db.transaction(async (tx) => {

@@ -1,12 +1,8 @@
-/** post_edit {post} → {title, url, body, files}: the author's own text as written, for the editor. */
-import { postRefInput } from 'shared-api/validation';
+import { loadOwnPost } from '../../posts/write.ts';
 import { defineRpc, signedIn } from '../define.ts';
-import { loadOwnPost } from './write.ts';
 
-export const postEdit = defineRpc({
-  name: 'post_edit',
+export const postEdit = defineRpc('post_edit', {
   access: 'user',
-  input: postRefInput,
   async handle(rawCtx, input) {
     const { db, viewer } = signedIn(rawCtx);
     const post = await loadOwnPost(db, input.post, viewer.id);

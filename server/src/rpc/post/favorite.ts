@@ -1,15 +1,8 @@
-/**
- * `favorite_post {post, favorite}` (spec §4): favourite toggles, public posts only. The time is
- * kept to the millisecond so /favorites can page by it exactly through JSON.
- */
-import { favoritePostInput } from 'shared-api/validation';
 import { notFound } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
-export const favoritePost = defineRpc({
-  name: 'favorite_post',
+export const favoritePost = defineRpc('favorite_post', {
   access: 'user',
-  input: favoritePostInput,
   rateLimit: { max: 300, timeWindow: '1 minute' },
   async handle(ctx, { post, favorite }): Promise<{ post: number; favorite: boolean }> {
     const { viewer, db } = signedIn(ctx);

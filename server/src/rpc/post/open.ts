@@ -1,15 +1,8 @@
-/**
- * `post_open {post}`: counts an opening of a public post (the modal calls it once per visit).
- * One indexed UPDATE of a counter; guests count too. Unknown or non-public posts: 404 (silent).
- */
-import { postRefInput } from 'shared-api/validation';
 import { notFound } from '../../http/errors.ts';
 import { defineRpc } from '../define.ts';
 
-export const postOpen = defineRpc({
-  name: 'post_open',
+export const postOpen = defineRpc('post_open', {
   access: 'any',
-  input: postRefInput,
   rateLimit: { max: 120, timeWindow: '1 minute' },
   async handle(ctx, { post }) {
     const result = await ctx.db.query(

@@ -1,22 +1,14 @@
-/**
- * post_update {post, title, url, body, files}: the author rewrites a post, micropost, comment
- * or draft. Not on deleted or removed posts. Users mentioned for the first time are notified.
- */
-import { postUpdateInput } from 'shared-api/validation';
 import { badRequest } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
 import { notifyMentions } from '../../notify/notify.ts';
+import { buildContent, checkFiles, contentValues, loadOwnPost } from '../../posts/write.ts';
 import { defineRpc, signedIn } from '../define.ts';
-import { buildContent, checkFiles, contentValues, loadOwnPost, refuseBanned } from './write.ts';
 
-export const postUpdate = defineRpc({
-  name: 'post_update',
+export const postUpdate = defineRpc('post_update', {
   access: 'user',
-  input: postUpdateInput,
   rateLimit: { max: 60, timeWindow: '1 minute' },
   async handle(rawCtx, input) {
     const { db, viewer } = signedIn(rawCtx);
-    refuseBanned(viewer);
     return db.transaction(async (tx) => {
       const post = await loadOwnPost(tx, input.post, viewer.id);
       if (post.kind === 'post' && !input.title) throw badRequest('TITLE REQUIRED');

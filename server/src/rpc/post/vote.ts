@@ -1,27 +1,10 @@
-/**
- * `post_vote {post, vote: 1 | -1 | null}` (spec §4): sets or withdraws the viewer's vote. The
- * counters, the hot rank and the author's rating follow in the same transaction, by the
- * post_actions trigger (0003_feeds.sql). Refused for the author, for posts that are not public,
- * and when the author blocked the viewer or the viewer blocked one of the post's tags or domains.
- */
-import { postVoteInput } from 'shared-api/validation';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
-export interface VoteResult {
-  post: number;
-  voted: -1 | 0 | 1;
-  upvotes: number;
-  downvotes: number;
-  value: number;
-}
-
-export const postVote = defineRpc({
-  name: 'post_vote',
+export const postVote = defineRpc('post_vote', {
   access: 'user',
-  input: postVoteInput,
   rateLimit: { max: 300, timeWindow: '1 minute' },
-  async handle(ctx, { post, vote }): Promise<VoteResult> {
+  async handle(ctx, { post, vote }) {
     const { viewer, db } = signedIn(ctx);
     const { rows } = await db.query<{ author: number; mode: string; blacklisted: boolean }>(
       `SELECT p.user_id AS author, p.mode,

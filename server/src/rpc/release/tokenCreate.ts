@@ -1,12 +1,8 @@
-/** release_token_create (admins): a token for a team's CI, shown once in this answer. */
-import { releaseTokenCreateInput } from 'shared-api/validation';
 import { createReleaseToken } from '../../releases/tokens.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
-export const releaseTokenCreate = defineRpc({
-  name: 'release_token_create',
+export const releaseTokenCreate = defineRpc('release_token_create', {
   access: 'admin',
-  input: releaseTokenCreateInput,
   rateLimit: { max: 20, timeWindow: '1 minute' },
   async handle(ctx, input) {
     const { viewer } = signedIn(ctx);
@@ -15,6 +11,11 @@ export const releaseTokenCreate = defineRpc({
       { token: created.id, name: input.name, remotes: input.remotes },
       'release token created',
     );
-    return { ok: true, id: created.id, token: created.token, expires: created.expires };
+    return {
+      ok: true,
+      id: created.id,
+      token: created.token,
+      expires: created.expires?.toISOString() ?? null,
+    };
   },
 });

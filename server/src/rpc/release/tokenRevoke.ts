@@ -1,13 +1,9 @@
-/** release_token_revoke (admins): the token stops working at once, on every node. */
-import { releaseTokenRevokeInput } from 'shared-api/validation';
 import { notFound } from '../../http/errors.ts';
 import { revokeReleaseToken } from '../../releases/tokens.ts';
 import { defineRpc } from '../define.ts';
 
-export const releaseTokenRevoke = defineRpc({
-  name: 'release_token_revoke',
+export const releaseTokenRevoke = defineRpc('release_token_revoke', {
   access: 'admin',
-  input: releaseTokenRevokeInput,
   async handle(ctx, { id }) {
     if (!(await revokeReleaseToken(ctx.db, id))) throw notFound('TOKEN NOT FOUND', 'no such active token');
     ctx.request.log.info({ token: id }, 'release token revoked');

@@ -1,15 +1,8 @@
-/**
- * `tag_drop {tag}`: the owner gives the tag up; it is public again and its description goes.
- * Unknown tag: 404 `TAG NOT FOUND`; someone else's (or nobody's): 403 `USER IS NOT THE AUTHOR`.
- */
-import { tagDropInput } from 'shared-api/validation';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
-export const tagDrop = defineRpc({
-  name: 'tag_drop',
+export const tagDrop = defineRpc('tag_drop', {
   access: 'user',
-  input: tagDropInput,
   async handle(ctx, { tag }) {
     const { viewer, db } = signedIn(ctx);
     const { rows } = await db.query<{ owner: number | null }>('SELECT owner FROM tags WHERE tag = $1', [tag]);

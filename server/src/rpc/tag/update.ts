@@ -1,17 +1,9 @@
-/**
- * `tag_update {tag, about}`: reserves an unowned tag for the caller (creating it when no post
- * carries it yet), or lets the owner change the description. The description is rendered once,
- * here, by the body renderer (`about_html`). Someone else's tag: 403 `USER IS NOT THE AUTHOR`.
- */
-import { tagUpdateInput } from 'shared-api/validation';
 import { forbidden } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
-export const tagUpdate = defineRpc({
-  name: 'tag_update',
+export const tagUpdate = defineRpc('tag_update', {
   access: 'user',
-  input: tagUpdateInput,
   rateLimit: { max: 30, timeWindow: '1 minute' },
   async handle(ctx, { tag, about }) {
     const { viewer, db } = signedIn(ctx);

@@ -1,16 +1,8 @@
-/**
- * user_check (every 60 s from the shell): 'logout' when the cookie's session is gone
- * (signed out elsewhere, password changed, banned, expired); otherwise the counters the top
- * bar shows. Shape: `UserCheck` in shared-api/src/session.ts.
- */
-import { emptyInput } from 'shared-api/validation';
 import { clearSessionCookie, SESSION_COOKIE } from '../../auth/session.ts';
 import { defineRpc } from '../define.ts';
 
-export const userCheck = defineRpc({
-  name: 'user_check',
+export const userCheck = defineRpc('user_check', {
   access: 'any',
-  input: emptyInput,
   async handle(ctx) {
     if (!ctx.viewer) {
       if (ctx.request.cookies[SESSION_COOKIE]) clearSessionCookie(ctx.reply, ctx.config.secureCookies);

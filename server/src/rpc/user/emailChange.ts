@@ -1,18 +1,11 @@
-/**
- * email_change: needs the password; mails a confirmation link to the NEW address. The
- * account keeps its old address until that link is opened (user_verify).
- */
-import { emailChangeInput } from 'shared-api/validation';
 import { confirmPassword } from '../../auth/throttle.ts';
 import { createToken } from '../../auth/tokens.ts';
 import { conflict } from '../../http/errors.ts';
 import { emailChangeMail } from '../../mail/templates.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
-export const emailChange = defineRpc({
-  name: 'email_change',
+export const emailChange = defineRpc('email_change', {
   access: 'user',
-  input: emailChangeInput,
   rateLimit: { max: 5, timeWindow: '15 minutes' },
   async handle(rawCtx, { email, password }) {
     const ctx = signedIn(rawCtx);

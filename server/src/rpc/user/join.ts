@@ -1,8 +1,3 @@
-/**
- * user_join: a new account, inactive until the e-mailed link is opened. A name or address
- * already in use (in any letter case) is 'USERNAME TAKEN'.
- */
-import { userJoinInput } from 'shared-api/validation';
 import { checkCaptcha } from '../../auth/captcha.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { createToken } from '../../auth/tokens.ts';
@@ -12,10 +7,8 @@ import { defineRpc } from '../define.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
-export const userJoin = defineRpc({
-  name: 'user_join',
+export const userJoin = defineRpc('user_join', {
   access: 'guest',
-  input: userJoinInput,
   rateLimit: { max: 10, timeWindow: '1 hour' },
   async handle(ctx, { username, email, password, captcha }) {
     await checkCaptcha(ctx.db, captcha);

@@ -1,19 +1,11 @@
-/**
- * user_login: checks the password (argon2id) and sets the session cookie. An unknown name and
- * a wrong password get the same answer, in the same time. The account's state is told only
- * to whoever knows its password.
- */
-import { userLoginInput } from 'shared-api/validation';
 import { verifyPassword } from '../../auth/password.ts';
 import { createSession, setSessionCookie, setThemeCookie } from '../../auth/session.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from '../../auth/throttle.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { defineRpc } from '../define.ts';
 
-export const userLogin = defineRpc({
-  name: 'user_login',
+export const userLogin = defineRpc('user_login', {
   access: 'guest',
-  input: userLoginInput,
   rateLimit: { max: 10, timeWindow: '1 minute' },
   async handle(ctx, { username, password }) {
     await assertNotThrottled(ctx.db, username, ctx.config.rateLimits);

@@ -1,12 +1,8 @@
-/** user_logout: revokes this browser's session and clears its cookie. */
-import { emptyInput } from 'shared-api/validation';
 import { clearSessionCookie, revokeSession, SESSION_COOKIE } from '../../auth/session.ts';
 import { defineRpc } from '../define.ts';
 
-export const userLogout = defineRpc({
-  name: 'user_logout',
+export const userLogout = defineRpc('user_logout', {
   access: 'any',
-  input: emptyInput,
   async handle(ctx) {
     const token = ctx.request.cookies[SESSION_COOKIE];
     if (token) await revokeSession(ctx.db, token);

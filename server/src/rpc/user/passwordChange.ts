@@ -1,18 +1,11 @@
-/**
- * password_change: needs the current password; signs out every other browser (this one
- * stays signed in) and voids open reset links.
- */
-import { passwordChangeInput } from 'shared-api/validation';
 import { hashPassword } from '../../auth/password.ts';
 import { revokeOtherSessions, SESSION_COOKIE } from '../../auth/session.ts';
 import { confirmPassword } from '../../auth/throttle.ts';
 import { dropOpenTokens } from '../../auth/tokens.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
-export const passwordChange = defineRpc({
-  name: 'password_change',
+export const passwordChange = defineRpc('password_change', {
   access: 'user',
-  input: passwordChangeInput,
   rateLimit: { max: 10, timeWindow: '15 minutes' },
   async handle(rawCtx, { password, next }) {
     const ctx = signedIn(rawCtx);

@@ -1,9 +1,3 @@
-/**
- * user_reset: sets a new password with the e-mailed token (single use, 1 h). Every session
- * of the account is revoked, and older reset links stop working. Opening the link proves the
- * address, so an account that was never activated becomes active too.
- */
-import { resetPasswordInput } from 'shared-api/validation';
 import { hashPassword } from '../../auth/password.ts';
 import { revokeAllSessions } from '../../auth/session.ts';
 import { clearFailures } from '../../auth/throttle.ts';
@@ -11,10 +5,8 @@ import { consumeToken, dropOpenTokens } from '../../auth/tokens.ts';
 import { forbidden } from '../../http/errors.ts';
 import { defineRpc } from '../define.ts';
 
-export const userReset = defineRpc({
-  name: 'user_reset',
+export const userReset = defineRpc('user_reset', {
   access: 'any',
-  input: resetPasswordInput,
   rateLimit: { max: 10, timeWindow: '15 minutes' },
   async handle(ctx, { token, password }) {
     const passwordHash = await hashPassword(password);

@@ -1,9 +1,3 @@
-/**
- * user_reset_request: e-mails a one-hour reset link. The answer is always ok, and the mail
- * is sent after answering, so neither the answer nor its timing tells whether an address has
- * an account. At most one mail per account every few minutes.
- */
-import { resetRequestInput } from 'shared-api/validation';
 import { checkCaptcha } from '../../auth/captcha.ts';
 import { createToken } from '../../auth/tokens.ts';
 import { resetMail } from '../../mail/templates.ts';
@@ -11,10 +5,8 @@ import { defineRpc } from '../define.ts';
 
 const RESEND_AFTER_MS = 2 * 60_000;
 
-export const userResetRequest = defineRpc({
-  name: 'user_reset_request',
+export const userResetRequest = defineRpc('user_reset_request', {
   access: 'any',
-  input: resetRequestInput,
   rateLimit: { max: 5, timeWindow: '15 minutes' },
   async handle(ctx, { email, captcha }) {
     await checkCaptcha(ctx.db, captcha);

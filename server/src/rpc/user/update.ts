@@ -1,16 +1,9 @@
-/**
- * user_update: the signed-in user's own settings (theme, adult content, avatar). Always
- * the viewer's row: no input names a user. An avatar must be an image this user uploaded.
- */
-import { userUpdateInput } from 'shared-api/validation';
 import { setThemeCookie } from '../../auth/session.ts';
 import { badRequest } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
-export const userUpdate = defineRpc({
-  name: 'user_update',
+export const userUpdate = defineRpc('user_update', {
   access: 'user',
-  input: userUpdateInput,
   rateLimit: { max: 60, timeWindow: '1 minute' },
   async handle(rawCtx, input) {
     const ctx = signedIn(rawCtx);

@@ -1,16 +1,9 @@
-/**
- * user_verify: opens an e-mailed link. A sign-up token activates the account; an e-mail
- * change token switches the account to the new (now proven) address.
- */
-import { userVerifyInput } from 'shared-api/validation';
 import { consumeToken } from '../../auth/tokens.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { defineRpc } from '../define.ts';
 
-export const userVerify = defineRpc({
-  name: 'user_verify',
+export const userVerify = defineRpc('user_verify', {
   access: 'any',
-  input: userVerifyInput,
   rateLimit: { max: 20, timeWindow: '1 minute' },
   async handle(ctx, { token }) {
     return ctx.db.transaction(async (tx) => {

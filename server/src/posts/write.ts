@@ -3,9 +3,9 @@
  * file ownership check, and loading a post for its author.
  */
 import { LIMITS, type PostKind } from 'shared-api/validation';
-import type { Queryable } from '../../db/index.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { domainOf, renderBody } from '../../markup/render.ts';
+import type { Queryable } from '../db/index.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { domainOf, renderBody } from '../markup/render.ts';
 
 export interface Content {
   title: string | null;
@@ -106,8 +106,4 @@ export async function loadOwnPost(tx: Queryable, postId: number, viewerId: numbe
   if (!post || post.mode === 'deleted' || post.mode === 'excluded') throw notFound('POST NOT FOUND');
   if (post.user_id !== viewerId) throw forbidden('USER IS NOT THE AUTHOR');
   return post;
-}
-
-export function refuseBanned(viewer: { status: string }): void {
-  if (viewer.status === 'banned') throw new ApiError(403, 'USER BANNED');
 }

@@ -1,20 +1,17 @@
 /**
  * Follow and block toggles (spec §4, §7): `follow_{user|tag|domain}` and
  * `block_{user|tag|domain}`, each with its target and a boolean (the dialog sends the opposite
- * of the current state). One factory, six definitions (`perks.ts`).
+ * of the current state). One toggle, six handlers (rpc/perk/perks.ts).
  *
  * Rules: a user cannot follow or block themselves (403 `CANNOT PERK YOURSELF`); an unknown user
  * is 404 `USER NOT FOUND`. Blocking a user also withdraws that user's votes on the blocker's
  * posts (spec §6), in the same transaction; the vote trigger adjusts counters and rating.
  * Lock order: perks -> post_actions -> posts -> users (see 0003_feeds.sql).
  */
-import type { z } from 'zod';
-import type { Queryable } from '../../db/index.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import { defineRpc, type RpcDefinition, signedIn } from '../define.ts';
-
-export type PerkAction = 'follow' | 'block';
-export type PerkTarget = 'user' | 'tag' | 'domain';
+import type { PerkAction, PerkTarget } from 'shared-api/validation';
+import type { Queryable } from '../db/index.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { type RpcContext, signedIn } from '../rpc/define.ts';
 
 const TARGET_FIELD = { user: 'username', tag: 'tag', domain: 'domain' } as const;
 const TARGET_COLUMN = { user: 'target_user', tag: 'target_tag', domain: 'target_domain' } as const;
@@ -29,19 +26,17 @@ async function resolveUser(db: Queryable, viewerId: number, username: string): P
   return id;
 }
 
-export function perkRpc<Schema extends z.ZodType<Record<string, unknown>>>(
-  action: PerkAction,
-  target: PerkTarget,
-  input: Schema,
-): RpcDefinition<Schema, { ok: true } & Record<PerkAction, boolean>> {
+/** How one perk call is handled: `defineRpc('<action>_<target>', perkToggle(action, target))`. */
+export function perkToggle<Action extends PerkAction>(action: Action, target: PerkTarget) {
   const field = TARGET_FIELD[target];
   const column = TARGET_COLUMN[target];
-  return defineRpc({
-    name: `${action}_${target}`,
-    access: 'user',
-    input,
+  return {
+    access: 'user' as const,
     rateLimit: { max: 120, timeWindow: '1 minute' },
-    async handle(ctx, body) {
+    async handle(
+      ctx: RpcContext,
+      body: Record<string, unknown>,
+    ): Promise<{ ok: true } & Record<Action, boolean>> {
       const { viewer, db } = signedIn(ctx);
       const raw = body[field] as string;
       const on = body[action] as boolean;
@@ -68,7 +63,7 @@ export function perkRpc<Schema extends z.ZodType<Record<string, unknown>>>(
           );
         }
       });
-      return { ok: true, [action]: on } as { ok: true } & Record<PerkAction, boolean>;
+      return { ok: true, [action]: on } as { ok: true } & Record<Action, boolean>;
     },
-  });
+  };
 }

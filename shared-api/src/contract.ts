@@ -1,0 +1,213 @@
+/**
+ * THE contract of the API's calls (`POST /api/rpc/<name>`, spec §7): each call's name, the zod
+ * schema of its input (from ./validation, the same schema the forms use) and the type of its
+ * answer, declared once. The server registers each handler against its entry
+ * (server/src/rpc/define.ts) and the client calls through it (`rpc` in ./client.ts), so renaming
+ * a call, or changing what it takes or answers, fails the type check on both sides.
+ *
+ * Plain data and types with zod as the only dependency: the server imports it as well.
+ */
+import type { z } from 'zod';
+import {
+  blockDomainInput,
+  blockTagInput,
+  blockUserInput,
+  chatReadInput,
+  chatSendInput,
+  draftUpsertInput,
+  emailChangeInput,
+  emptyInput,
+  favoritePostInput,
+  fileCreateInput,
+  followDomainInput,
+  followTagInput,
+  followUserInput,
+  moderateInput,
+  notificationsSeenInput,
+  passwordChangeInput,
+  postCreateInput,
+  postRefInput,
+  postReportInput,
+  postUpdateInput,
+  postVoteInput,
+  releaseCanaryInput,
+  releasePromoteInput,
+  releaseRollbackInput,
+  releaseTokenCreateInput,
+  releaseTokenRevokeInput,
+  resetPasswordInput,
+  resetRequestInput,
+  tagDropInput,
+  tagUpdateInput,
+  userJoinInput,
+  userLoginInput,
+  userUpdateInput,
+  userVerifyInput,
+} from './validation/index.ts';
+import type { PerkAction, PerkTarget, PostKind, PostMode } from './validation/words.ts';
+
+/** One call: the schema of its input and, as a type only, its answer. */
+export interface Call<Input extends z.ZodType, Output> {
+  input: Input;
+  /** Never set: carries the answer's type. */
+  readonly output?: Output;
+}
+
+function call<Output>() {
+  return <Input extends z.ZodType>(input: Input): Call<Input, Output> => ({ input });
+}
+
+// ---- answers ---------------------------------------------------------------------------------
+
+/** Every refusal, in PostgREST's shape; `message` is the spec's §8 key (e.g. `TITLE TOO SHORT`). */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+/** Most writes answer just this. */
+export interface Ok {
+  ok: true;
+}
+
+/** An uploaded file: its name and the host it is served from. */
+export interface FileRef {
+  file: string;
+  cdn: string;
+}
+
+export interface Captcha {
+  id: string;
+  /** SVG markup; shown through an <img> data URL, never injected into the page. */
+  svg: string;
+}
+
+export interface VerifyResult {
+  ok: true;
+  kind: 'account' | 'email';
+  user: string;
+}
+
+/** The periodic session check: `logout` when the server no longer knows the session. */
+export type UserCheck =
+  | { status: 'logout' }
+  | { status: 'ok'; notifs: number; chats: number; rating: number; roles: string[] };
+
+export interface SentMessage {
+  ok: true;
+  chat: string;
+  id: number;
+  body: string;
+  created: string;
+}
+
+/** A post's own text as written, for the editor. */
+export interface PostSource {
+  post: number;
+  kind: PostKind;
+  mode: PostMode;
+  parent: number | null;
+  title: string | null;
+  url: string | null;
+  /** The text as written. */
+  body: string;
+  files: string[];
+}
+
+export type Vote = 1 | -1 | 0;
+
+export interface VoteResult {
+  post: number;
+  voted: Vote;
+  upvotes: number;
+  downvotes: number;
+  value: number;
+}
+
+export interface TagUpdated {
+  ok: true;
+  tag: string;
+  owner: string;
+  about: string;
+  about_html: string;
+}
+
+/** A remote's release channel after a change (releases of the remotes). */
+export interface ReleaseChannel {
+  remote: string;
+  stable: string;
+  canary: string | null;
+  percent: number;
+  canary_started: string | null;
+}
+
+export interface ReleaseTokenCreated {
+  ok: true;
+  id: number;
+  /** Shown once: only its SHA-256 is stored. */
+  token: string;
+  expires: string | null;
+}
+
+type PerkDone<Action extends PerkAction> = { ok: true } & Record<Action, boolean>;
+
+// ---- the calls ---------------------------------------------------------------------------------
+
+export const contract = {
+  // accounts
+  captcha_create: call<Captcha>()(emptyInput),
+  user_join: call<Ok>()(userJoinInput),
+  user_verify: call<VerifyResult>()(userVerifyInput),
+  user_login: call<Ok>()(userLoginInput),
+  user_logout: call<Ok>()(emptyInput),
+  user_check: call<UserCheck>()(emptyInput),
+  user_update: call<Ok>()(userUpdateInput),
+  user_reset_request: call<Ok>()(resetRequestInput),
+  user_reset: call<{ ok: true; user: string }>()(resetPasswordInput),
+  password_change: call<Ok>()(passwordChangeInput),
+  email_change: call<Ok>()(emailChangeInput),
+  // notifications, chats, moderation
+  notifications_seen: call<{ ok: true; notifs: number }>()(notificationsSeenInput),
+  chat_send: call<SentMessage>()(chatSendInput),
+  chat_read: call<{ ok: true; chats: number }>()(chatReadInput),
+  moderate: call<Ok>()(moderateInput),
+  // writing posts, drafts, uploads
+  post_create: call<{ post: number }>()(postCreateInput),
+  post_update: call<{ post: number }>()(postUpdateInput),
+  post_edit: call<PostSource>()(postRefInput),
+  post_delete: call<{ ok: true; post: number }>()(postRefInput),
+  post_report: call<{ ok: true; reported: boolean }>()(postReportInput),
+  draft_upsert: call<{ post: number }>()(draftUpsertInput),
+  file_create: call<FileRef>()(fileCreateInput),
+  // feeds: votes, favourites, opens, follows and blocks, tags
+  post_vote: call<VoteResult>()(postVoteInput),
+  favorite_post: call<{ post: number; favorite: boolean }>()(favoritePostInput),
+  post_open: call<Ok>()(postRefInput),
+  follow_user: call<PerkDone<'follow'>>()(followUserInput),
+  follow_tag: call<PerkDone<'follow'>>()(followTagInput),
+  follow_domain: call<PerkDone<'follow'>>()(followDomainInput),
+  block_user: call<PerkDone<'block'>>()(blockUserInput),
+  block_tag: call<PerkDone<'block'>>()(blockTagInput),
+  block_domain: call<PerkDone<'block'>>()(blockDomainInput),
+  tag_update: call<TagUpdated>()(tagUpdateInput),
+  tag_drop: call<Ok>()(tagDropInput),
+  // releases of the remotes: a team's token or an admin; tokens: admins
+  release_canary: call<{ ok: true; channel: ReleaseChannel }>()(releaseCanaryInput),
+  release_promote: call<{ ok: true; channel: ReleaseChannel }>()(releasePromoteInput),
+  release_rollback: call<{ ok: true; channel?: ReleaseChannel; action?: string }>()(releaseRollbackInput),
+  release_token_create: call<ReleaseTokenCreated>()(releaseTokenCreateInput),
+  release_token_revoke: call<Ok>()(releaseTokenRevokeInput),
+} as const;
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;
+/** What a caller sends (before the schema's defaults and coercions). */
+export type CallInput<Name extends CallName> = z.input<Contract[Name]['input']>;
+/** What a handler receives (after them). */
+export type CallParsed<Name extends CallName> = z.output<Contract[Name]['input']>;
+export type CallOutput<Name extends CallName> = NonNullable<Contract[Name]['output']>;
+
+/** The perk calls by action and target (`follow_user`, `block_domain`, …). */
+export type PerkCall = `${PerkAction}_${PerkTarget}`;
