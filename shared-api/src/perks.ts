@@ -9,7 +9,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
 import type { CallInput, PerkCall } from './contract.ts';
-import { postKeys } from './posts.ts';
+import { postKeys } from './posts/posts.ts';
 import { queryClient, STALE } from './queryClient.ts';
 import type { PerkAction, PerkTarget } from './validation/words.ts';
 

@@ -5,7 +5,7 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { getPage, rpc } from './client.ts';
 import type { FileRef } from './contract.ts';
-import { postKeys } from './posts.ts';
+import { postKeys } from './posts/posts.ts';
 import { queryClient } from './queryClient.ts';
 import { toast } from './toasts.ts';
 import {

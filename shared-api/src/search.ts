@@ -15,7 +15,7 @@
  */
 import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getPage, getRows } from './client.ts';
-import type { Post } from './posts.ts';
+import type { Post } from './posts/posts.ts';
 import { STALE } from './queryClient.ts';
 import type { PostKind } from './validation/words.ts';
 

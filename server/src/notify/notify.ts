@@ -4,12 +4,13 @@
  * about their own post, nor by someone they blocked (spec §6: a block stops mentions).
  */
 import type { Queryable } from '../db/index.ts';
+import { userBlocks } from '../rules/blocks.ts';
 
 /** More mentions than this in one post notify only the first ones (spam guard). */
 export const MAX_MENTIONS_NOTIFIED = 20;
 
-const NOT_BLOCKED = `NOT EXISTS (
-  SELECT 1 FROM perks b WHERE b.user_id = u.id AND b.action = 'block' AND b.target_user = $3)`;
+/** The notified user `u` has not blocked the actor `$3` (rules/blocks.ts). */
+const NOT_BLOCKED = `NOT ${userBlocks('u.id', '$3')}`;
 
 /** The parent's author learns of a reply. Returns the number of rows written (0 or 1). */
 export async function notifyReply(

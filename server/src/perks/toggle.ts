@@ -12,6 +12,7 @@ import type { PerkAction, PerkTarget } from 'shared-api/validation';
 import type { Queryable } from '../db/index.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { type RpcContext, signedIn } from '../rpc/define.ts';
+import { lockUserPair } from '../rules/blocks.ts';
 
 const TARGET_FIELD = { user: 'username', tag: 'tag', domain: 'domain' } as const;
 const TARGET_COLUMN = { user: 'target_user', tag: 'target_tag', domain: 'target_domain' } as const;
@@ -42,6 +43,9 @@ export function perkToggle<Action extends PerkAction>(action: Action, target: Pe
       const on = body[action] as boolean;
       const value = target === 'user' ? await resolveUser(db, viewer.id, raw) : raw;
       await db.transaction(async (tx) => {
+        // First, before any row lock: votes and messages between the two check the block under
+        // the same lock, so none slips in between this block and its withdrawals (rules/blocks.ts).
+        if (target === 'user') await lockUserPair(tx, viewer.id, value as number);
         if (!on) {
           await tx.query(`DELETE FROM perks WHERE user_id = $1 AND action = $2 AND ${column} = $3`, [
             viewer.id,

@@ -1,6 +1,7 @@
 /**
  * Post reads. One column set (spec §3 Post) shared by every feed; each feed is its own resource
- * with its own base WHERE, so what a viewer may see is decided here and nowhere else:
+ * with its own base WHERE, so what a viewer may see is decided here, by the block rules of
+ * rules/blocks.ts (the same module the writes check):
  *
  *   posts     everything but drafts; deleted/excluded posts keep their place in threads with
  *             their content cleared. Threads (`uber=eq.N`), one post, a user's posts, a tag.
@@ -25,6 +26,7 @@ import {
   type ReadResult,
   type Resource,
 } from '../postgrest/resource.ts';
+import { NOT_BLOCKED, VIEWER_BLACKLISTED, VIEWER_BLOCKED, VIEWER_PERKS } from '../rules/blocks.ts';
 import { avatarColumn, fileListSql, withCdn } from './fileRefs.ts';
 import { ThreadCache, type ThreadCacheOptions } from './threadCache.ts';
 
@@ -36,15 +38,6 @@ import { ThreadCache, type ThreadCacheOptions } from './threadCache.ts';
 type Shown = (expr: string, empty: string) => string;
 const cleared: Shown = (expr, empty) => `CASE WHEN p.mode = 'public' THEN ${expr} ELSE ${empty} END`;
 const bare: Shown = (expr) => expr;
-
-const VIEWER_PERKS = `(SELECT
-    coalesce(array_agg(target_user) FILTER (WHERE action = 'block' AND target_user IS NOT NULL), '{}') AS blocked_users,
-    coalesce(array_agg(target_tag) FILTER (WHERE action = 'block' AND target_tag IS NOT NULL), '{}') AS blocked_tags,
-    coalesce(array_agg(target_domain) FILTER (WHERE action = 'block' AND target_domain IS NOT NULL), '{}') AS blocked_domains,
-    coalesce(array_agg(target_user) FILTER (WHERE action = 'follow' AND target_user IS NOT NULL), '{}') AS followed_users,
-    coalesce(array_agg(target_tag) FILTER (WHERE action = 'follow' AND target_tag IS NOT NULL), '{}') AS followed_tags,
-    coalesce(array_agg(target_domain) FILTER (WHERE action = 'follow' AND target_domain IS NOT NULL), '{}') AS followed_domains
-  FROM perks WHERE user_id = $1::integer) v`;
 
 /**
  * A guest's viewer state as constants (no votes, favourites, reports, perks), so the planner
@@ -81,16 +74,6 @@ const joins = (source: string, ctx: ReadContext) =>
   ${authorJoin(ctx)}
   LEFT JOIN post_actions pa ON pa.post_id = p.id AND pa.user_id = $1::integer
   CROSS JOIN ${VIEWER_PERKS}`;
-
-/** The viewer blocked the author (`blocked`). */
-const VIEWER_BLOCKED = 'p.user_id = ANY(v.blocked_users)';
-/**
- * The viewer blocked one of the post's tags or domains, or the author blocked the viewer
- * (`blacklisted`). The authors who block the viewer are one hashed subquery (perks_blocked_by_idx),
- * not a lookup per row: a 5,000-comment thread tests every row.
- */
-const VIEWER_BLACKLISTED = `(p.tags && v.blocked_tags OR p.domains && v.blocked_domains
-  OR p.user_id IN (SELECT b.user_id FROM perks b WHERE b.target_user = $1::integer AND b.action = 'block'))`;
 
 export function postColumns(shown: Shown): Record<string, ColumnDef> {
   return {
@@ -136,7 +119,6 @@ export function postColumns(shown: Shown): Record<string, ColumnDef> {
   };
 }
 
-const NOT_BLOCKED = `NOT ${VIEWER_BLOCKED} AND NOT p.tags && v.blocked_tags AND NOT p.domains && v.blocked_domains`;
 const PUBLIC_TOP = "p.parent IS NULL AND p.mode = 'public'";
 
 interface PostsOptions {

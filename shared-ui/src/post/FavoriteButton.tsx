@@ -1,15 +1,10 @@
 /** The favourite heart (spec §4): public posts only, toggles, changes after the server confirms. */
-import { favoritePost, type Post, patchPostEverywhere, postKeys, queryClient } from 'shared-api';
+import { type Post, useFavoriteQueue } from 'shared-api';
 import { cx } from '../components/Button.tsx';
 import { Heart } from './icons.tsx';
-import { useToggleQueue } from './useToggleQueue.ts';
 
 export function FavoriteButton({ post, viewer }: { post: Post; viewer: string | null }) {
-  const queue = useToggleQueue<boolean>(post.favorite, async (favorite) => {
-    await favoritePost(post.post, favorite);
-    patchPostEverywhere(queryClient, post.post, { favorite });
-    void queryClient.invalidateQueries({ queryKey: postKeys.feed({ feed: 'favorites' }) });
-  });
+  const queue = useFavoriteQueue(post);
   const disabled = !viewer || post.mode !== 'public';
   const label = post.favorite ? 'Usuń z ulubionych' : 'Dodaj do ulubionych';
   return (
@@ -27,7 +22,7 @@ export function FavoriteButton({ post, viewer }: { post: Post; viewer: string | 
       }
       disabled={disabled}
       aria-busy={queue.busy || undefined}
-      onClick={() => queue.push((current) => !current)}
+      onClick={queue.toggle}
     >
       <Heart filled={post.favorite} />
     </button>

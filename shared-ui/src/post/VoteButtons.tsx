@@ -1,13 +1,12 @@
 /**
  * Up/down votes with the value between (spec §4). Disabled for guests, the author, non-public
- * and blacklisted posts. Each click goes through the toggle queue; the numbers change only when
- * the server answers. The value opens the voters dialog.
+ * and blacklisted posts. Each click goes through the vote queue (shared-api's useVoteQueue); the
+ * numbers change only when the server answers. The value opens the voters dialog.
  */
-import { nextVote, type Post, patchPostEverywhere, queryClient, type Vote, votePost } from 'shared-api';
+import { type Post, useVoteQueue } from 'shared-api';
 import { cx } from '../components/Button.tsx';
 import { openDialog } from '../dialog/quickDialog.ts';
 import { ArrowDown, ArrowUp } from './icons.tsx';
-import { useToggleQueue } from './useToggleQueue.ts';
 
 export interface VoteButtonsProps {
   post: Post;
@@ -25,12 +24,8 @@ export function voteBlockReason(post: Post, viewer: string | null): string | nul
 }
 
 export function VoteButtons({ post, viewer }: VoteButtonsProps) {
-  const queue = useToggleQueue<Vote>(post.voted, async (vote) => {
-    const result = await votePost(post.post, vote === 0 ? null : vote);
-    patchPostEverywhere(queryClient, post.post, result);
-  });
+  const queue = useVoteQueue(post);
   const reason = voteBlockReason(post, viewer);
-  const press = (direction: 1 | -1) => queue.push((current) => nextVote(current, direction) ?? 0);
   return (
     <div className="gw-votes" aria-busy={queue.busy || undefined}>
       <button
@@ -40,7 +35,7 @@ export function VoteButtons({ post, viewer }: VoteButtonsProps) {
         aria-pressed={post.voted === 1}
         title={reason ?? 'Głosuj w górę'}
         disabled={reason !== null}
-        onClick={() => press(1)}
+        onClick={() => queue.press(1)}
       >
         <ArrowUp />
       </button>
@@ -62,7 +57,7 @@ export function VoteButtons({ post, viewer }: VoteButtonsProps) {
         aria-pressed={post.voted === -1}
         title={reason ?? 'Głosuj w dół'}
         disabled={reason !== null}
-        onClick={() => press(-1)}
+        onClick={() => queue.press(-1)}
       >
         <ArrowDown />
       </button>

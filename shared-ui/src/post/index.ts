@@ -5,5 +5,4 @@ export * from './PostBody.tsx';
 export * from './PostCard.tsx';
 export * from './PostList.tsx';
 export * from './PostMedia.tsx';
-export * from './useToggleQueue.ts';
 export * from './VoteButtons.tsx';

@@ -1,3 +1,7 @@
+/**
+ * chat_read {chat}: the viewer has read the conversation. Zeroes the viewer's unread count
+ * (the trigger keeps users.chats) and answers the new number of chats with unread messages.
+ */
 import { notFound } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 

@@ -8,6 +8,7 @@
 import { chatIdFor } from 'shared-api/validation';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
+import { eitherBlocks, lockUserPair } from '../../rules/blocks.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
 export const CHAT_CHANNEL = 'chat';
@@ -32,18 +33,17 @@ export const chatSend = defineRpc('chat_send', {
     if (!other || other.status === 'inactive') throw notFound('USER NOT FOUND');
     if (other.id === viewer.id) throw badRequest('CANNOT MESSAGE SELF', 'Nie można pisać do siebie');
     if (other.status === 'banned') throw forbidden('USER BANNED');
-    const { rows: blocks } = await db.query(
-      `SELECT 1 FROM perks
-        WHERE action = 'block'
-          AND ((user_id = $1 AND target_user = $2) OR (user_id = $2 AND target_user = $1))
-        LIMIT 1`,
-      [viewer.id, other.id],
-    );
-    if (blocks.length > 0) throw forbidden('USER BLACKLISTED');
-
     const chat = chatIdFor(viewer.username, other.username);
     const html = renderBody(input.body).html;
     const message = await db.transaction(async (tx) => {
+      // The block check and the message are one transaction under the pair's block lock: a
+      // block that lands at the same moment comes either first (refused) or after the message.
+      await lockUserPair(tx, viewer.id, other.id);
+      const { rows: blocks } = await tx.query(
+        `SELECT ${eitherBlocks('$1::integer', '$2::integer')} AS blocked`,
+        [viewer.id, other.id],
+      );
+      if (blocks[0]?.blocked) throw forbidden('USER BLACKLISTED');
       const created = await tx.query('INSERT INTO chats (id) VALUES ($1) ON CONFLICT (id) DO NOTHING', [
         chat,
       ]);

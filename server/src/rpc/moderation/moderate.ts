@@ -1,3 +1,11 @@
+/**
+ * moderate {post, resolve}: a moderator resolves a post (spec §7). Never on one's own posts
+ * (USER IS THE AUTHOR); only admins may ban an admin. Deleting sets mode 'excluded' and clears
+ * the content (as the author's delete does); banning sets users.status 'banned' and revokes
+ * every session. The post's open reports are closed and a moderation row records who, when,
+ * how, the report counts and a snapshot of the title and text for the admins' list. A removed
+ * post's uploads that nothing else uses are deleted.
+ */
 import { revokeAllSessions } from '../../auth/session.ts';
 import { deleteStored, releaseFiles } from '../../files/release.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';

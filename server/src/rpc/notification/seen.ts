@@ -1,3 +1,8 @@
+/**
+ * notifications_seen {ids?}: marks the viewer's notifications as seen (all unseen ones when no
+ * ids are given). The trigger keeps users.notifs; the answer carries the new count so the top
+ * bar's badge updates without another request.
+ */
 import { defineRpc, signedIn } from '../define.ts';
 
 export const notificationsSeen = defineRpc('notifications_seen', {

@@ -1,3 +1,9 @@
+/**
+ * post_delete {post}: the author deletes a post (spec §4): mode deleted, content cleared
+ * (title, url, body, source, files, tags, domains; words 0). Replies stay in the thread under
+ * a 'deleted' placeholder. Reply, tag and user counters follow from the mode change (triggers).
+ * Its uploads that nothing else uses are deleted (files/release.ts).
+ */
 import { deleteStored, releaseFiles } from '../../files/release.ts';
 import { CLEARED_CONTENT, loadOwnPost } from '../../posts/write.ts';
 import { defineRpc, signedIn } from '../define.ts';

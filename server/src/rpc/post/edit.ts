@@ -1,3 +1,4 @@
+/** post_edit {post} → {title, url, body, files}: the author's own text as written, for the editor. */
 import { loadOwnPost } from '../../posts/write.ts';
 import { defineRpc, signedIn } from '../define.ts';
 

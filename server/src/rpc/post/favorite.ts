@@ -1,3 +1,7 @@
+/**
+ * `favorite_post {post, favorite}` (spec §4): favourite toggles, public posts only. The time is
+ * kept to the millisecond so /favorites can page by it exactly through JSON.
+ */
 import { notFound } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 

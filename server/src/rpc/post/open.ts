@@ -1,3 +1,7 @@
+/**
+ * `post_open {post}`: counts an opening of a public post (the modal calls it once per visit).
+ * One indexed UPDATE of a counter; guests count too. Unknown or non-public posts: 404 (silent).
+ */
 import { notFound } from '../../http/errors.ts';
 import { defineRpc } from '../define.ts';
 

@@ -1,3 +1,8 @@
+/**
+ * post_report {post, type}: rules, porn or nsfw. Not on one's own post; one report per user
+ * and post (the first one stands; repeating it changes nothing). The moderation queue is kept
+ * from post_actions.report by its trigger (0005).
+ */
 import { forbidden, notFound } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 

@@ -1,3 +1,7 @@
+/**
+ * post_update {post, title, url, body, files}: the author rewrites a post, micropost, comment
+ * or draft. Not on deleted or removed posts. Users mentioned for the first time are notified.
+ */
 import { badRequest } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
 import { notifyMentions } from '../../notify/notify.ts';

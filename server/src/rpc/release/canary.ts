@@ -1,3 +1,4 @@
+/** release_canary: starts a canary of a published release for N % of visitors, or changes N. */
 import { releaseActor } from '../../releases/access.ts';
 import { channelAnswer, setCanary } from '../../releases/actions.ts';
 import { defineRpc } from '../define.ts';

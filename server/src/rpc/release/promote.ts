@@ -1,3 +1,4 @@
+/** release_promote: makes a release (by default the running canary) stable for everybody. */
 import { releaseActor } from '../../releases/access.ts';
 import { channelAnswer, promote } from '../../releases/actions.ts';
 import { defineRpc } from '../define.ts';

@@ -1,3 +1,4 @@
+/** release_token_create (admins): a token for a team's CI, shown once in this answer. */
 import { createReleaseToken } from '../../releases/tokens.ts';
 import { defineRpc, signedIn } from '../define.ts';
 

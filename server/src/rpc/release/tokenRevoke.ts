@@ -1,3 +1,4 @@
+/** release_token_revoke (admins): the token stops working at once, on every node. */
 import { notFound } from '../../http/errors.ts';
 import { revokeReleaseToken } from '../../releases/tokens.ts';
 import { defineRpc } from '../define.ts';

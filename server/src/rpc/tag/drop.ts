@@ -1,3 +1,7 @@
+/**
+ * `tag_drop {tag}`: the owner gives the tag up; it is public again and its description goes.
+ * Unknown tag: 404 `TAG NOT FOUND`; someone else's (or nobody's): 403 `USER IS NOT THE AUTHOR`.
+ */
 import { forbidden, notFound } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
 

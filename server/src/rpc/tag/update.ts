@@ -1,3 +1,8 @@
+/**
+ * `tag_update {tag, about}`: reserves an unowned tag for the caller (creating it when no post
+ * carries it yet), or lets the owner change the description. The description is rendered once,
+ * here, by the body renderer (`about_html`). Someone else's tag: 403 `USER IS NOT THE AUTHOR`.
+ */
 import { forbidden } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
 import { defineRpc, signedIn } from '../define.ts';

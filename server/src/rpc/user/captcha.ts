@@ -1,3 +1,4 @@
+/** captcha_create: a new image captcha for sign-up or reset → `{id, svg}`. */
 import { createCaptcha } from '../../auth/captcha.ts';
 import { defineRpc } from '../define.ts';
 

@@ -1,3 +1,8 @@
+/**
+ * user_check (every 60 s from the shell): 'logout' when the cookie's session is gone
+ * (signed out elsewhere, password changed, banned, expired); otherwise the counters the top
+ * bar shows. Shape: `UserCheck` in shared-api/src/session.ts.
+ */
 import { clearSessionCookie, SESSION_COOKIE } from '../../auth/session.ts';
 import { defineRpc } from '../define.ts';
 

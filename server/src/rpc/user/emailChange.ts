@@ -1,3 +1,7 @@
+/**
+ * email_change: needs the password; mails a confirmation link to the NEW address. The
+ * account keeps its old address until that link is opened (user_verify).
+ */
 import { confirmPassword } from '../../auth/throttle.ts';
 import { createToken } from '../../auth/tokens.ts';
 import { conflict } from '../../http/errors.ts';

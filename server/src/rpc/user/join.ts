@@ -1,3 +1,7 @@
+/**
+ * user_join: a new account, inactive until the e-mailed link is opened. A name or address
+ * already in use (in any letter case) is 'USERNAME TAKEN'.
+ */
 import { checkCaptcha } from '../../auth/captcha.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { createToken } from '../../auth/tokens.ts';

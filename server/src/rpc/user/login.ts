@@ -1,3 +1,8 @@
+/**
+ * user_login: checks the password (argon2id) and sets the session cookie. An unknown name and
+ * a wrong password get the same answer, in the same time. The account's state is told only
+ * to whoever knows its password.
+ */
 import { verifyPassword } from '../../auth/password.ts';
 import { createSession, setSessionCookie, setThemeCookie } from '../../auth/session.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from '../../auth/throttle.ts';

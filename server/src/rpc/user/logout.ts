@@ -1,3 +1,4 @@
+/** user_logout: revokes this browser's session and clears its cookie. */
 import { clearSessionCookie, revokeSession, SESSION_COOKIE } from '../../auth/session.ts';
 import { defineRpc } from '../define.ts';
 

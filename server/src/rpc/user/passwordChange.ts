@@ -1,3 +1,7 @@
+/**
+ * password_change: needs the current password; signs out every other browser (this one
+ * stays signed in) and voids open reset links.
+ */
 import { hashPassword } from '../../auth/password.ts';
 import { revokeOtherSessions, SESSION_COOKIE } from '../../auth/session.ts';
 import { confirmPassword } from '../../auth/throttle.ts';

@@ -1,3 +1,8 @@
+/**
+ * user_reset: sets a new password with the e-mailed token (single use, 1 h). Every session
+ * of the account is revoked, and older reset links stop working. Opening the link proves the
+ * address, so an account that was never activated becomes active too.
+ */
 import { hashPassword } from '../../auth/password.ts';
 import { revokeAllSessions } from '../../auth/session.ts';
 import { clearFailures } from '../../auth/throttle.ts';

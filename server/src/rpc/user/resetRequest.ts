@@ -1,3 +1,8 @@
+/**
+ * user_reset_request: e-mails a one-hour reset link. The answer is always ok, and the mail
+ * is sent after answering, so neither the answer nor its timing tells whether an address has
+ * an account. At most one mail per account every few minutes.
+ */
 import { checkCaptcha } from '../../auth/captcha.ts';
 import { createToken } from '../../auth/tokens.ts';
 import { resetMail } from '../../mail/templates.ts';

@@ -1,3 +1,7 @@
+/**
+ * user_verify: opens an e-mailed link. A sign-up token activates the account; an e-mail
+ * change token switches the account to the new (now proven) address.
+ */
 import { consumeToken } from '../../auth/tokens.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { defineRpc } from '../define.ts';

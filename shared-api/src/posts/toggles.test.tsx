@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useToggleQueue } from './useToggleQueue.ts';
+import { useToggleQueue } from './toggles.ts';
 
 afterEach(cleanup);
 

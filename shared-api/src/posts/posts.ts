@@ -21,12 +21,12 @@
  *   GET /api/previews   the 2 newest comments of each micropost: uber=in.(1,2,3), one query a page
  */
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { getRows, type QueryParams, rpc } from './client.ts';
-import type { FileRef, Vote, VoteResult } from './contract.ts';
-import { STALE } from './queryClient.ts';
-import type { PostKind, PostMode } from './validation/words.ts';
+import { getRows, type QueryParams, rpc } from '../client.ts';
+import type { FileRef, Vote, VoteResult } from '../contract.ts';
+import { STALE } from '../queryClient.ts';
+import type { PostKind, PostMode } from '../validation/words.ts';
 
-export type { PostKind, PostMode } from './validation/words.ts';
+export type { PostKind, PostMode } from '../validation/words.ts';
 
 export interface Post {
   post: number;

@@ -4,12 +4,12 @@
  * functions in `thread/tree.ts`. The comment sort lives in a cookie for about ten years.
  */
 import { useQuery } from '@tanstack/react-query';
+import { queryClient, STALE } from '../queryClient.ts';
+import { LIMITS } from '../validation/rules.ts';
 import { fetchThread, type Post, postKeys } from './posts.ts';
-import { queryClient, STALE } from './queryClient.ts';
-import { type CommentSort, DEFAULT_COMMENT_SORT, isCommentSort } from './thread/tree.ts';
-import { LIMITS } from './validation/rules.ts';
+import { type CommentSort, DEFAULT_COMMENT_SORT, isCommentSort } from './tree.ts';
 
-export * from './thread/tree.ts';
+export * from './tree.ts';
 
 /** A thread row: the §3 Post plus the time of the newest reply below it (sort 'active'). */
 export type ThreadPost = Post & { active?: string | null };

@@ -1,12 +1,17 @@
 /**
- * Toggles (votes, favourites) with the screen changing only after the server confirms (spec §4)
+ * A post's toggles (votes, favourites) in the state layer: the queue, the calls and the cache
+ * patches live here, and the cards in shared-ui only draw and call `push`.
+ *
+ * Toggles change the screen only after the server confirms (spec §4)
  * and fast repeated clicks resolved in order: one call at a time per item; a click while a call
  * runs computes its value from the latest wanted state and waits; further clicks replace the
  * waiting value, so only the last intent is sent after the running call (bluesky's
  * useToggleMutationQueue, without the optimistic overlay).
  */
 import { useCallback, useRef, useState } from 'react';
-import { reportError } from 'shared-api';
+import type { Vote } from '../contract.ts';
+import { queryClient, reportError } from '../queryClient.ts';
+import { favoritePost, nextVote, type Post, patchPostEverywhere, postKeys, votePost } from './posts.ts';
 
 export interface ToggleQueue<T> {
   /** Queue a change computed from the latest wanted value (or the confirmed one). */
@@ -56,4 +61,29 @@ export function useToggleQueue<T>(confirmed: T, send: (value: T) => Promise<void
   );
 
   return { push, busy };
+}
+
+/**
+ * The vote arrows of one post: `press(1)` / `press(-1)` follow spec §4's toggle from the latest
+ * wanted vote; each answer's counters are patched into every cached copy of the post.
+ */
+export function useVoteQueue(post: Post): { press(direction: 1 | -1): void; busy: boolean } {
+  const queue = useToggleQueue<Vote>(post.voted, async (vote) => {
+    const result = await votePost(post.post, vote === 0 ? null : vote);
+    patchPostEverywhere(queryClient, post.post, result);
+  });
+  return {
+    press: (direction) => queue.push((current) => nextVote(current, direction) ?? 0),
+    busy: queue.busy,
+  };
+}
+
+/** The favourite heart of one post: `toggle()` flips the latest wanted state. */
+export function useFavoriteQueue(post: Post): { toggle(): void; busy: boolean } {
+  const queue = useToggleQueue<boolean>(post.favorite, async (favorite) => {
+    await favoritePost(post.post, favorite);
+    patchPostEverywhere(queryClient, post.post, { favorite });
+    void queryClient.invalidateQueries({ queryKey: postKeys.feed({ feed: 'favorites' }) });
+  });
+  return { toggle: () => queue.push((current) => !current), busy: queue.busy };
 }
