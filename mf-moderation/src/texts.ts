@@ -1,6 +1,11 @@
 /** Polish texts of the moderation area. */
-import { MODERATE_LABELS, type ModerateResolve, REPORT_TYPE_LABELS, type ReportRow } from 'shared-api';
-import { REPORT_TYPES } from 'shared-api/validation';
+import {
+  MODERATE_LABELS,
+  type ModerateResolve,
+  REPORT_TYPE_LABELS,
+  REPORT_TYPES,
+  type ReportRow,
+} from 'shared-api';
 import { plural } from 'shared-ui';
 
 /** '1 zgłoszenie', '3 zgłoszenia', '5 zgłoszeń'. */

@@ -3,8 +3,7 @@
  * the post as deleted; `report` sends as soon as an option is picked. Failures of these calls
  * are silent: the dialog just closes.
  */
-import { REPORT_TYPE_LABELS, toast, useDeletePost, useReportPost } from 'shared-api';
-import { REPORT_TYPES } from 'shared-api/validation';
+import { REPORT_TYPE_LABELS, REPORT_TYPES, toast, useDeletePost, useReportPost } from 'shared-api';
 import { Button, Dialog, type DialogComponents, type DialogProps } from 'shared-ui';
 
 function DeletePostDialog({ state, close }: DialogProps) {

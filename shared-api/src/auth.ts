@@ -4,9 +4,9 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { rpc } from './client.ts';
-import type { Captcha, VerifyResult } from './contract.ts';
 import { queryClient } from './queryClient.ts';
 import { loadSession, setSessionUser } from './session.ts';
+import type { Captcha, VerifyResult } from './validation/contract.ts';
 
 export const authKeys = {
   captcha: (purpose: 'join' | 'reset') => ['auth', 'captcha', purpose] as const,

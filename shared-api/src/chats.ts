@@ -8,10 +8,10 @@
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { getPage, rpc } from './client.ts';
-import type { FileRef } from './contract.ts';
 import { pollEvery } from './live.ts';
 import { queryClient } from './queryClient.ts';
 import { patchSessionUser } from './session.ts';
+import type { FileRef } from './validation/contract.ts';
 
 export const CHAT_POLL_MS = 4000;
 export const CHAT_LIST_POLL_MS = 15_000;

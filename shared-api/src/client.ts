@@ -3,7 +3,7 @@
  * for safe requests (reads never change anything, so repeating them is harmless), no time-out.
  * Errors arrive in PostgREST's shape and are thrown as `ApiError`.
  */
-import type { CallInput, CallName, CallOutput, ErrorBody } from './contract.ts';
+import type { CallInput, CallName, CallOutput, ErrorBody } from './validation/contract.ts';
 import { LIMITS } from './validation/rules.ts';
 
 export class ApiError extends Error {

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
-import type { FileRef } from './contract.ts';
+import type { FileRef } from './validation/contract.ts';
 
 export interface Draft {
   post: number;

@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { rpc } from './client.ts';
-import type { FileRef } from './contract.ts';
+import type { FileRef } from './validation/contract.ts';
 import { LIMITS } from './validation/rules.ts';
 
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/tiff,image/webp,image/svg+xml,image/gif';

@@ -3,19 +3,19 @@
  * per resource (schemas, query-key factory, hooks). Shared as a singleton by every app.
  * Validation schemas live in `shared-api/validation` (pure, also used by the server).
  */
-import { z } from 'zod';
-
 // In the browser zod must not probe for `new Function` (its faster compiled parsers): the site's
 // Content-Security-Policy forbids eval, and Chromium reports even a probe whose error is caught
-// as a violation. The setting is global (every copy of zod on the page reads it), and this module
-// loads with the shell, before any form parses. The server (which never imports this entry) keeps
-// the compiled parsers.
-z.config({ jitless: true });
+// as a violation. zod keeps its settings on `globalThis.__zod_globalConfig` (v4's core reads that
+// one object, whichever copy of zod and whenever it loads), so the setting is made there: the
+// shell's first load must not import zod itself (shell/src/firstLoad.test.ts). The server (which
+// never imports this entry) keeps the compiled parsers.
+const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodHost.__zod_globalConfig ??= {};
+zodHost.__zod_globalConfig.jitless = true;
 
 export * from './auth.ts';
 export * from './chats.ts';
 export * from './client.ts';
-export * from './contract.ts';
 export * from './drafts.ts';
 export * from './errors.ts';
 export * from './files.ts';
@@ -33,6 +33,8 @@ export * from './tags.ts';
 export * from './toasts.ts';
 export * from './url.ts';
 export * from './users.ts';
+export type * from './validation/contract.ts';
 // The plain constants (no zod), so screens can read limits without pulling in the schemas.
 export { LIMITS, MESSAGES, PATTERNS } from './validation/rules.ts';
+export * from './validation/words.ts';
 export * from './votes.ts';

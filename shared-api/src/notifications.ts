@@ -4,9 +4,9 @@
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { getPage, rpc } from './client.ts';
-import type { FileRef } from './contract.ts';
 import { queryClient } from './queryClient.ts';
 import { patchSessionUser } from './session.ts';
+import type { FileRef } from './validation/contract.ts';
 import type { PostKind } from './validation/words.ts';
 
 export type NotificationPostKind = PostKind;

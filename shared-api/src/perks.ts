@@ -8,9 +8,9 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
-import type { CallInput, PerkCall } from './contract.ts';
 import { postKeys } from './posts/posts.ts';
 import { queryClient, STALE } from './queryClient.ts';
+import type { CallInput, PerkCall } from './validation/contract.ts';
 import type { PerkAction, PerkTarget } from './validation/words.ts';
 
 export type { PerkAction } from './validation/words.ts';

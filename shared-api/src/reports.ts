@@ -4,10 +4,10 @@
  */
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { getPage, rpc } from './client.ts';
-import type { FileRef } from './contract.ts';
 import { postKeys } from './posts/posts.ts';
 import { queryClient } from './queryClient.ts';
 import { toast } from './toasts.ts';
+import type { FileRef } from './validation/contract.ts';
 import {
   MODERATE_RESOLUTIONS,
   type ModerateResolve,

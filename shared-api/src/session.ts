@@ -5,7 +5,7 @@
  */
 import { createStore, useStore } from 'zustand';
 import { getRows, rpc } from './client.ts';
-import type { FileRef, UserCheck } from './contract.ts';
+import type { FileRef, UserCheck } from './validation/contract.ts';
 import type { NsfwSetting, Theme } from './validation/words.ts';
 
 export interface SessionUser {

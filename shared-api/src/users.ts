@@ -4,9 +4,9 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
-import type { FileRef } from './contract.ts';
 import { STALE } from './queryClient.ts';
 import { patchSessionUser, type SessionUser } from './session.ts';
+import type { FileRef } from './validation/contract.ts';
 import type { NsfwSetting, Theme } from './validation/words.ts';
 
 export interface Profile {

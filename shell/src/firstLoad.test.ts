@@ -1,8 +1,9 @@
 /**
  * Keeps the shell's first load small: the shared singletons (shared-api, shared-ui) and the shell
  * itself are all bundled into what every page loads, so none of them may import zod (the form
- * schemas live in `shared-api/validation`, for forms only) or import DOMPurify statically (it is
- * loaded on demand by shared-ui's sanitiser).
+ * schemas and the call contract live in `shared-api/validation`, for forms and the server; its
+ * zod-free rules.ts and words.ts may be imported) or import DOMPurify statically (it is loaded on
+ * demand by shared-ui's sanitiser).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +33,7 @@ const files = [
 const FORBIDDEN = [
   /^\s*import\s+(?!type\b)[^;]*from\s+['"]zod['"]/m,
   /^\s*import\s+(?!type\b)[^;]*from\s+['"]shared-api\/validation['"]/m,
-  /^\s*import\s+(?!type\b)[^;]*from\s+['"](\.\.?\/)+validation\/(?!rules\.ts)[^'"]+['"]/m,
+  /^\s*import\s+(?!type\b)[^;]*from\s+['"](\.\.?\/)+validation\/(?!rules\.ts|words\.ts)[^'"]+['"]/m,
   /^\s*import\s+(?!type\b)[^;]*from\s+['"]dompurify['"]/m,
 ];
 

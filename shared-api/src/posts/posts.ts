@@ -22,8 +22,8 @@
  */
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRows, type QueryParams, rpc } from '../client.ts';
-import type { FileRef, Vote, VoteResult } from '../contract.ts';
 import { STALE } from '../queryClient.ts';
+import type { FileRef, Vote, VoteResult } from '../validation/contract.ts';
 import type { PostKind, PostMode } from '../validation/words.ts';
 
 export type { PostKind, PostMode } from '../validation/words.ts';

@@ -9,8 +9,8 @@
  * useToggleMutationQueue, without the optimistic overlay).
  */
 import { useCallback, useRef, useState } from 'react';
-import type { Vote } from '../contract.ts';
 import { queryClient, reportError } from '../queryClient.ts';
+import type { Vote } from '../validation/contract.ts';
 import { favoritePost, nextVote, type Post, patchPostEverywhere, postKeys, votePost } from './posts.ts';
 
 export interface ToggleQueue<T> {

@@ -3,6 +3,8 @@
  * server and the forms take them from here, and the database's CHECK constraints hold the same
  * words: server/test/words.test.ts reads each constraint from the catalogue and compares, so a
  * migration that adds a word without this file (or the reverse) fails the tests.
+ *
+ * No zod here: the shell's first load imports these lists (shell/src/firstLoad.test.ts).
  */
 
 /** A titled post, a micropost, a comment (spec §3). */

@@ -4,7 +4,7 @@
  * for its own types through its remote's `./dialogs` module.
  */
 import type { ComponentType } from 'react';
-import type { ModerateResolve, ReportType } from 'shared-api/validation';
+import type { ModerateResolve, ReportType } from 'shared-api';
 import { createStore, useStore } from 'zustand';
 
 export type QuickDialogType =

@@ -5,8 +5,7 @@
  * sent with `user_update { theme }`.
  */
 import { useSyncExternalStore } from 'react';
-import { patchSessionUser, reportError, rpc, sessionStore } from 'shared-api';
-import { THEMES, type Theme } from 'shared-api/validation';
+import { patchSessionUser, reportError, rpc, sessionStore, THEMES, type Theme } from 'shared-api';
 
 export { THEMES, type Theme };
 export const THEME_LABELS: Record<Theme, string> = {

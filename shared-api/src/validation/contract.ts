@@ -2,10 +2,11 @@
  * THE contract of the API's calls (`POST /api/rpc/<name>`, spec §7): each call's name, the zod
  * schema of its input (from ./validation, the same schema the forms use) and the type of its
  * answer, declared once. The server registers each handler against its entry
- * (server/src/rpc/define.ts) and the client calls through it (`rpc` in ./client.ts), so renaming
+ * (server/src/rpc/define.ts) and the client calls through it (`rpc` in ../client.ts), so renaming
  * a call, or changing what it takes or answers, fails the type check on both sides.
  *
- * Plain data and types with zod as the only dependency: the server imports it as well.
+ * Beside the other schemas (zod is for forms and the server: the shell's first load takes only
+ * the types, through shared-api's `export type *`). The server imports it as `shared-api/contract`.
  */
 import type { z } from 'zod';
 import {
@@ -43,8 +44,8 @@ import {
   userLoginInput,
   userUpdateInput,
   userVerifyInput,
-} from './validation/index.ts';
-import type { PerkAction, PerkTarget, PostKind, PostMode } from './validation/words.ts';
+} from './index.ts';
+import type { PerkAction, PerkTarget, PostKind, PostMode } from './words.ts';
 
 /** One call: the schema of its input and, as a type only, its answer. */
 export interface Call<Input extends z.ZodType, Output> {
