@@ -36,19 +36,13 @@ export interface Page<T> {
   first: number | null;
 }
 
-let baseUrl = '';
-/** Where the API lives; the site itself by default. Tests point it at a server. */
-export function setApiBase(url: string): void {
-  baseUrl = url.replace(/\/$/, '');
-}
-
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function send(path: string, init: RequestInit, retries: number): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
-      response = await fetch(baseUrl + path, { credentials: 'include', ...init });
+      response = await fetch(path, { credentials: 'include', ...init });
     } catch (error) {
       if (attempt < retries) {
         await wait(300 * 2 ** attempt);

@@ -4,7 +4,7 @@
  * one connection while signed in (shell/src/session/live.ts); this module keeps whether it is up,
  * so screens poll slowly while it is and at their usual pace when it is not.
  */
-import { createStore, useStore } from 'zustand';
+import { createStore } from 'zustand';
 
 export const LIVE_URL = '/api/live';
 
@@ -16,10 +16,6 @@ export function setLiveConnected(connected: boolean): void {
 
 export function isLiveConnected(): boolean {
   return liveStore.getState().connected;
-}
-
-export function useLiveConnected(): boolean {
-  return useStore(liveStore, (state) => state.connected);
 }
 
 /** A poll interval that relaxes to `whileLive` when live events arrive anyway. */

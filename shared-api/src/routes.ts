@@ -20,6 +20,9 @@ export const APP_DIRS: readonly string[] = [apps.host, ...Object.values(apps.rem
 export type RemoteName = keyof typeof REMOTES;
 export type RemoteDir = (typeof REMOTES)[RemoteName];
 
+/** Routes the shell draws itself (shell/src/routes.tsx): a full reload, and a post's short link. */
+export const SHELL_ROUTES = { reload: '/reload', shortLink: '/z/:code?' } as const;
+
 export interface RemoteRouteDef {
   path: string;
   remote: RemoteName;

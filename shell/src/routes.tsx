@@ -15,7 +15,7 @@
  * state (a deep link) `/post/{id}` is a page of its own.
  */
 import { Route } from 'react-router-dom';
-import { REMOTE_ROUTES } from 'shared-api';
+import { REMOTE_ROUTES, SHELL_ROUTES } from 'shared-api';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ReloadPage } from './pages/ReloadPage.tsx';
 import { ShortLinkPage } from './pages/ShortLinkPage.tsx';
@@ -32,8 +32,8 @@ export function pageRoutes() {
         element={<RemoteRoute key={def.path} remote={def.remote} module={def.module} props={def.props} />}
       />
     )),
-    <Route key="/reload" path="/reload" element={<ReloadPage />} />,
-    <Route key="/z" path="/z/:code?" element={<ShortLinkPage />} />,
+    <Route key="/reload" path={SHELL_ROUTES.reload} element={<ReloadPage />} />,
+    <Route key="/z" path={SHELL_ROUTES.shortLink} element={<ShortLinkPage />} />,
     <Route key="*" path="*" element={<NotFoundPage />} />,
   ];
 }

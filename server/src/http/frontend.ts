@@ -8,16 +8,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTE_ROUTES } from 'shared-api/routes';
+import { REMOTE_ROUTES, SHELL_ROUTES } from 'shared-api/routes';
 import type { Config } from '../config.ts';
 import { sendPrecompressed } from './precompressed.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
 export const THEME_COOKIE = 'gwar_theme';
 const THEMES = new Set(['dark', 'light', 'default']);
-
-/** Routes the shell draws itself (shell/src/routes.tsx), beside the remotes' route table. */
-const SHELL_ROUTES = ['/reload', '/z/:code?'];
 
 /** A route table path (`/tag/:tag?`) as a pattern for deep links (`/tag/polityka`, `/tag`). */
 export function routePattern(route: string): RegExp {
@@ -37,7 +34,10 @@ export function routePattern(route: string): RegExp {
  * a deep link to any of them gets the shell with 200, anything else with 404 (the shell then
  * shows its 404 page).
  */
-const SPA_ROUTES: RegExp[] = [...REMOTE_ROUTES.map((route) => route.path), ...SHELL_ROUTES].map(routePattern);
+const SPA_ROUTES: RegExp[] = [
+  ...REMOTE_ROUTES.map((route) => route.path),
+  ...Object.values(SHELL_ROUTES),
+].map(routePattern);
 
 export function isSpaRoute(pathname: string): boolean {
   return SPA_ROUTES.some((pattern) => pattern.test(pathname));

@@ -3,7 +3,7 @@
  * the release API of a running site, usable from any machine (a team's CI), so no command goes
  * around the server that holds the database.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { create as createTar } from 'tar';
 
@@ -110,8 +110,4 @@ export async function signIn(url: string, username: string, password: string): P
     .find((c) => c.startsWith('gwar_session='));
   if (!cookie) throw new ReleaseApiError('the site set no session cookie');
   return cookie;
-}
-
-export function readVersionOf(appDir: string): string {
-  return (JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string }).version;
 }

@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import { REMOTES, type RemoteDir, type RemoteName, remoteNameOf, requiredExposes } from 'shared-api/routes';
+import { type RemoteDir, type RemoteName, remoteNameOf, requiredExposes } from 'shared-api/routes';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.ts';
 import type { ReleaseFiles } from './tarball.ts';
@@ -188,5 +188,3 @@ export function validateRelease(remote: RemoteDir, files: ReleaseFiles, shell: S
   }
   return { shared, exposes };
 }
-
-export const REMOTE_DIRS = Object.values(REMOTES);

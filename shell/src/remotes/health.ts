@@ -58,11 +58,3 @@ export function releaseOfError(source: string | undefined): { dir: string; versi
   const match = source ? RELEASE_URL.exec(source) : null;
   return match ? { dir: match[1]!, version: match[2]! } : null;
 }
-
-/** Test hook: forget what was sent (each test is a new page load). */
-export function resetHealthForTests(): void {
-  sent.clear();
-  queue = [];
-  clearTimeout(timer);
-  timer = undefined;
-}
