@@ -19,7 +19,9 @@ const enabled = Boolean(process.env.TEST_DATABASE_URL) && existsSync(PG_DUMP);
 function normalise(dump: string): string {
   const lines = dump
     .split('\n')
-    .filter((line) => !/^(SET |SELECT pg_catalog\.set_config|\\(un)?restrict |-- Dumped (from|by) )/.test(line));
+    .filter(
+      (line) => !/^(SET |SELECT pg_catalog\.set_config|\\(un)?restrict |-- Dumped (from|by) )/.test(line),
+    );
   return `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
