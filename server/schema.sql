@@ -341,6 +341,34 @@ CREATE TABLE public.account_tokens (
 );
 
 --
+-- Name: bans; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.bans (
+    id integer NOT NULL,
+    user_id integer NOT NULL,
+    moderator_id integer,
+    reason text NOT NULL,
+    created timestamp with time zone DEFAULT now() NOT NULL,
+    ends timestamp with time zone,
+    lifted timestamp with time zone,
+    lifted_by integer
+);
+
+--
+-- Name: bans_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.bans ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.bans_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: captchas; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -450,6 +478,35 @@ CREATE TABLE public.moderation (
 
 ALTER TABLE public.moderation ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.moderation_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: moderation_log; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.moderation_log (
+    id integer NOT NULL,
+    actor_id integer,
+    action text NOT NULL,
+    target_id integer,
+    post_id integer,
+    reason text,
+    ends timestamp with time zone,
+    created timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT moderation_log_action_check CHECK ((action = ANY (ARRAY['delete-post'::text, 'ban'::text, 'unban'::text, 'ban-ended'::text])))
+);
+
+--
+-- Name: moderation_log_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.moderation_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.moderation_log_id_seq
     START WITH 1
     INCREMENT BY 1
     NO MINVALUE
@@ -771,8 +828,12 @@ CREATE TABLE public.users (
     chats integer DEFAULT 0 NOT NULL,
     seen timestamp with time zone DEFAULT now() NOT NULL,
     created timestamp with time zone DEFAULT now() NOT NULL,
+    deletion_due timestamp with time zone,
+    deletion_content text,
+    CONSTRAINT users_deletion_check CHECK (((deletion_due IS NULL) = (deletion_content IS NULL))),
+    CONSTRAINT users_deletion_content_check CHECK ((deletion_content = ANY (ARRAY['keep'::text, 'delete'::text]))),
     CONSTRAINT users_nsfw_check CHECK ((nsfw = ANY (ARRAY['hidden'::text, 'visible'::text]))),
-    CONSTRAINT users_status_check CHECK ((status = ANY (ARRAY['inactive'::text, 'active'::text, 'banned'::text]))),
+    CONSTRAINT users_status_check CHECK ((status = ANY (ARRAY['inactive'::text, 'active'::text, 'banned'::text, 'deleted'::text]))),
     CONSTRAINT users_theme_check CHECK ((theme = ANY (ARRAY['dark'::text, 'light'::text, 'default'::text])))
 );
 
@@ -807,6 +868,13 @@ ALTER TABLE ONLY public.release_tokens ALTER COLUMN id SET DEFAULT nextval('publ
 
 ALTER TABLE ONLY public.account_tokens
     ADD CONSTRAINT account_tokens_pkey PRIMARY KEY (token_hash);
+
+--
+-- Name: bans bans_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bans
+    ADD CONSTRAINT bans_pkey PRIMARY KEY (id);
 
 --
 -- Name: captchas captchas_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -849,6 +917,13 @@ ALTER TABLE ONLY public.login_failures
 
 ALTER TABLE ONLY public.messages
     ADD CONSTRAINT messages_pkey PRIMARY KEY (id);
+
+--
+-- Name: moderation_log moderation_log_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.moderation_log
+    ADD CONSTRAINT moderation_log_pkey PRIMARY KEY (id);
 
 --
 -- Name: moderation moderation_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -989,6 +1064,18 @@ CREATE INDEX account_tokens_expires_idx ON public.account_tokens USING btree (ex
 CREATE INDEX account_tokens_user_idx ON public.account_tokens USING btree (user_id, kind, created DESC);
 
 --
+-- Name: bans_ends_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bans_ends_idx ON public.bans USING btree (ends) WHERE ((lifted IS NULL) AND (ends IS NOT NULL));
+
+--
+-- Name: bans_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bans_user_idx ON public.bans USING btree (user_id, id DESC);
+
+--
 -- Name: captchas_expires_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1023,6 +1110,12 @@ CREATE INDEX messages_chat_idx ON public.messages USING btree (chat_id, id DESC)
 --
 
 CREATE INDEX moderation_created_idx ON public.moderation USING btree (created DESC, id DESC);
+
+--
+-- Name: moderation_log_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX moderation_log_id_idx ON public.moderation_log USING btree (id DESC);
 
 --
 -- Name: moderation_post_idx; Type: INDEX; Schema: public; Owner: -
@@ -1199,6 +1292,12 @@ CREATE INDEX tags_owner_idx ON public.tags USING btree (owner) WHERE (owner IS N
 CREATE INDEX tags_prefix_idx ON public.tags USING btree (tag text_pattern_ops);
 
 --
+-- Name: users_deletion_due_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX users_deletion_due_idx ON public.users USING btree (deletion_due) WHERE (deletion_due IS NOT NULL);
+
+--
 -- Name: users_email_lower_key; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1350,6 +1449,27 @@ ALTER TABLE ONLY public.account_tokens
     ADD CONSTRAINT account_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
+-- Name: bans bans_lifted_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bans
+    ADD CONSTRAINT bans_lifted_by_fkey FOREIGN KEY (lifted_by) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: bans bans_moderator_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bans
+    ADD CONSTRAINT bans_moderator_id_fkey FOREIGN KEY (moderator_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: bans bans_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bans
+    ADD CONSTRAINT bans_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
 -- Name: chat_members chat_members_chat_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1404,6 +1524,27 @@ ALTER TABLE ONLY public.messages
 
 ALTER TABLE ONLY public.moderation
     ADD CONSTRAINT moderation_author_id_fkey FOREIGN KEY (author_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: moderation_log moderation_log_actor_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.moderation_log
+    ADD CONSTRAINT moderation_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: moderation_log moderation_log_post_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.moderation_log
+    ADD CONSTRAINT moderation_log_post_id_fkey FOREIGN KEY (post_id) REFERENCES public.posts(id) ON DELETE SET NULL;
+
+--
+-- Name: moderation_log moderation_log_target_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.moderation_log
+    ADD CONSTRAINT moderation_log_target_id_fkey FOREIGN KEY (target_id) REFERENCES public.users(id) ON DELETE SET NULL;
 
 --
 -- Name: moderation moderation_moderator_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

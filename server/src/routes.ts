@@ -11,6 +11,7 @@ import type { Resource } from './postgrest/resource.ts';
 import { chatsResource } from './read/chats.ts';
 import { draftsRead } from './read/drafts.ts';
 import { messagesResource } from './read/messages.ts';
+import { moderationLogRead } from './read/moderationLog.ts';
 import { notificationsResource } from './read/notifications.ts';
 import { perksRead } from './read/perks.ts';
 import { postReads } from './read/posts.ts';
@@ -21,12 +22,15 @@ import { tagsRead } from './read/tags.ts';
 import { usersResource } from './read/users.ts';
 import { votesRead } from './read/votes.ts';
 import { registerReleaseRoutes } from './releases/serve.ts';
+import { accountDelete } from './rpc/account/delete.ts';
+import { accountExport } from './rpc/account/export.ts';
 import { chatRead } from './rpc/chat/read.ts';
 import { chatSend } from './rpc/chat/send.ts';
 import type { RpcDefinition } from './rpc/define.ts';
 import { draftUpsert } from './rpc/draft/upsert.ts';
 import { fileCreate } from './rpc/file/create.ts';
 import { moderate } from './rpc/moderation/moderate.ts';
+import { userUnban } from './rpc/moderation/unban.ts';
 import { notificationsSeen } from './rpc/notification/seen.ts';
 import { blockDomain, blockTag, blockUser, followDomain, followTag, followUser } from './rpc/perk/perks.ts';
 import { postCreate } from './rpc/post/create.ts';
@@ -65,6 +69,7 @@ export const readRoutes: Resource[] = [
   chatsResource,
   messagesResource,
   reportsResource,
+  moderationLogRead,
   // writing posts
   draftsRead,
   // feeds, votes, perks, tags
@@ -93,11 +98,14 @@ const rpcHandlers: { [Name in CallName]: RpcDefinition<Name> } = {
   user_reset: userReset,
   password_change: passwordChange,
   email_change: emailChange,
+  account_export: accountExport,
+  account_delete: accountDelete,
   // notifications, chats, moderation
   notifications_seen: notificationsSeen,
   chat_send: chatSend,
   chat_read: chatRead,
   moderate,
+  user_unban: userUnban,
   // writing posts, drafts, uploads
   post_create: postCreate,
   post_update: postUpdate,

@@ -4,12 +4,14 @@
  */
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { startDeletionSweep } from './account/deletion.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { createEvents, type Events } from './events.ts';
 import { createS3BlobStore, createS3Client, createS3FileStorage } from './files/s3.ts';
 import { createLocalStorage, type FileStorage } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { startBanSweep } from './moderation/bans.ts';
 import { type RankRefresher, startRankRefresher } from './ranking/refresher.ts';
 import { type Releases, startReleases } from './releases/index.ts';
 import { createLocalBlobStore } from './releases/store.ts';
@@ -38,6 +40,8 @@ export async function createServices(config: Config, db: Db, log: FastifyBaseLog
     ? createS3BlobStore(s3, config.filesS3!.bucket, 'releases')
     : createLocalBlobStore(path.join(config.dataDir, 'releases'));
   const ranking = startRankRefresher(db, log);
+  // Bans that ended are lifted, accounts past their grace period erased: each node, every minute.
+  const sweeps = [startBanSweep(db, log), startDeletionSweep(db, files, log)];
   const releases = await startReleases(config, db, events, log, releaseStore);
   return {
     events,
@@ -48,6 +52,7 @@ export async function createServices(config: Config, db: Db, log: FastifyBaseLog
     async close() {
       await releases.close();
       await ranking.stop();
+      await Promise.all(sweeps.map((sweep) => sweep.stop()));
       s3?.destroy();
       await events.close();
       mailer.close();

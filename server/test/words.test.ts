@@ -4,7 +4,9 @@
  * its own copy in its constraints, and this test says when the two drift apart.
  */
 import {
+  DELETION_CONTENT,
   MODERATE_RESOLUTIONS,
+  MODERATION_LOG_ACTIONS,
   NOTIFICATION_KINDS,
   NSFW_SETTINGS,
   PERK_ACTIONS,
@@ -56,6 +58,8 @@ describe('word lists and CHECK constraints', () => {
     ['perks', 'action', PERK_ACTIONS],
     ['notifications', 'kind', NOTIFICATION_KINDS],
     ['release_log', 'action', RELEASE_LOG_ACTIONS],
+    ['moderation_log', 'action', MODERATION_LOG_ACTIONS],
+    ['users', 'deletion_content', DELETION_CONTENT],
   ];
   for (const [table, column, words] of lists) {
     it(`${table}.${column} allows exactly the shared words`, async () => {

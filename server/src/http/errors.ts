@@ -30,7 +30,8 @@ export const badRequest = (key: string, details: string | null = null, hint: str
 export const unauthorized = (key = 'YOU MUST BE SIGNED IN', details: string | null = null) =>
   new ApiError(401, key, details);
 /** 403: signed in, but this action is refused for this user (banned, blocked, the author). */
-export const forbidden = (key: string, details: string | null = null) => new ApiError(403, key, details);
+export const forbidden = (key: string, details: string | null = null, hint: string | null = null) =>
+  new ApiError(403, key, details, hint);
 export const notFound = (key: string, details: string | null = null) => new ApiError(404, key, details);
 export const conflict = (key: string, details: string | null = null) => new ApiError(409, key, details);
 export const tooLarge = (details: string | null = null) => new ApiError(413, 'data too big', details);

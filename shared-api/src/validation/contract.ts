@@ -10,6 +10,7 @@
  */
 import type { z } from 'zod';
 import {
+  accountDeleteInput,
   blockDomainInput,
   blockTagInput,
   blockUserInput,
@@ -42,10 +43,20 @@ import {
   tagUpdateInput,
   userJoinInput,
   userLoginInput,
+  userUnbanInput,
   userUpdateInput,
   userVerifyInput,
 } from './index.ts';
-import type { PerkAction, PerkTarget, PostKind, PostMode } from './words.ts';
+import type {
+  NsfwSetting,
+  PerkAction,
+  PerkTarget,
+  PostKind,
+  PostMode,
+  ReportType,
+  Theme,
+  UserStatus,
+} from './words.ts';
 
 /** One call: the schema of its input and, as a type only, its answer. */
 export interface Call<Input extends z.ZodType, Output> {
@@ -152,6 +163,70 @@ export interface ReleaseTokenCreated {
   expires: string | null;
 }
 
+/** A post or comment as the data export lists it (the text as written). */
+export type ExportedPost = {
+  post: number;
+  kind: PostKind;
+  mode: PostMode;
+  parent: number | null;
+  thread: number | null;
+  title: string | null;
+  url: string | null;
+  text: string;
+  files: string[];
+  tags: string[];
+  upvotes: number;
+  downvotes: number;
+  replies: number;
+  created: string;
+  updated: string | null;
+};
+
+/** A follow or block: of a user, a tag or a domain. */
+export interface ExportedPerk {
+  user: string | null;
+  tag: string | null;
+  domain: string | null;
+  created: string;
+}
+
+/** Everything an account holds (`account_export`; GDPR art. 15 and 20). */
+export interface AccountExport {
+  exported: string;
+  profile: {
+    username: string;
+    email: string;
+    status: UserStatus;
+    roles: string[];
+    rating: number;
+    theme: Theme;
+    nsfw: NsfwSetting;
+    avatar: string | null;
+    posts: number;
+    comments: number;
+    created: string;
+    seen: string;
+  };
+  posts: ExportedPost[];
+  comments: ExportedPost[];
+  drafts: ExportedPost[];
+  votes: { post: number; vote: 1 | -1; voted: string }[];
+  favorites: { post: number; favorited: string }[];
+  reports: { post: number; type: ReportType }[];
+  follows: ExportedPerk[];
+  blocks: ExportedPerk[];
+  chats: { with: string; messages: { from: string; text: string; created: string }[] }[];
+  files: {
+    file: string;
+    url: string;
+    mime: string;
+    bytes: number;
+    width: number | null;
+    height: number | null;
+    created: string;
+  }[];
+}
+
 type PerkDone<Action extends PerkAction> = { ok: true } & Record<Action, boolean>;
 
 // ---- the calls ---------------------------------------------------------------------------------
@@ -161,7 +236,8 @@ export const contract = {
   captcha_create: call<Captcha>()(emptyInput),
   user_join: call<Ok>()(userJoinInput),
   user_verify: call<VerifyResult>()(userVerifyInput),
-  user_login: call<Ok>()(userLoginInput),
+  /** `deletion_cancelled`: the account was waiting to be deleted, and signing in kept it. */
+  user_login: call<{ ok: true; deletion_cancelled?: true }>()(userLoginInput),
   user_logout: call<Ok>()(emptyInput),
   user_check: call<UserCheck>()(emptyInput),
   user_update: call<Ok>()(userUpdateInput),
@@ -169,11 +245,15 @@ export const contract = {
   user_reset: call<{ ok: true; user: string }>()(resetPasswordInput),
   password_change: call<Ok>()(passwordChangeInput),
   email_change: call<Ok>()(emailChangeInput),
+  account_export: call<AccountExport>()(emptyInput),
+  /** `due`: when the account will be erased unless its owner signs in before. */
+  account_delete: call<{ ok: true; due: string }>()(accountDeleteInput),
   // notifications, chats, moderation
   notifications_seen: call<{ ok: true; notifs: number }>()(notificationsSeenInput),
   chat_send: call<SentMessage>()(chatSendInput),
   chat_read: call<{ ok: true; chats: number }>()(chatReadInput),
   moderate: call<Ok>()(moderateInput),
+  user_unban: call<Ok>()(userUnbanInput),
   // writing posts, drafts, uploads
   post_create: call<{ post: number }>()(postCreateInput),
   post_update: call<{ post: number }>()(postUpdateInput),

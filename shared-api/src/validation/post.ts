@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MESSAGES, normalizeBody, PATTERNS } from './rules.ts';
-import { MODERATE_RESOLUTIONS, POST_KINDS, REPORT_TYPES } from './words.ts';
+import { BAN_PERIODS, MODERATE_RESOLUTIONS, POST_KINDS, REPORT_TYPES } from './words.ts';
 
 /** Ids are PostgreSQL `integer`s: a larger number is no post rather than a database error. */
 export const postId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -76,7 +76,17 @@ export const postVoteInput = z.object({
 });
 export const favoritePostInput = z.object({ post: postId, favorite: z.boolean() });
 export const fileCreateInput = z.object({ data: z.string().min(1, 'INPROPER FILE') });
+/** Why a user is banned: shown to them at sign-in and kept in the moderation log. */
+export const banReasonSchema = z
+  .string()
+  .trim()
+  .min(1, 'BAN REASON REQUIRED')
+  .max(LIMITS.banReasonMax, 'BAN REASON TOO LONG');
 export const moderateInput = z.object({
   post: postId,
   resolve: z.enum(MODERATE_RESOLUTIONS),
+  /** Resolutions that ban: for how long (for good when not given, as before periods existed). */
+  period: z.enum(BAN_PERIODS).optional(),
+  /** Resolutions that ban: why (the moderation dialog asks for it; the API falls back to the reports). */
+  reason: banReasonSchema.optional(),
 });

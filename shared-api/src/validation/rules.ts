@@ -32,6 +32,9 @@ export const LIMITS = {
   chunkReloadMs: 60_000,
   presenceOnlineMs: 61_000,
   presenceAwayMs: 900_000,
+  /** Days between asking to delete an account and its erasure; signing in meanwhile cancels it. */
+  deletionGraceDays: 14,
+  banReasonMax: 500,
 } as const;
 
 export const MESSAGES = {

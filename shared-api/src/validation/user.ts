@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MESSAGES, PATTERNS } from './rules.ts';
-import { NSFW_SETTINGS, THEMES } from './words.ts';
+import { DELETION_CONTENT, NSFW_SETTINGS, THEMES } from './words.ts';
 
 export const usernameSchema = z
   .string({ error: MESSAGES.usernameRequired })
@@ -43,6 +43,13 @@ export const userJoinInput = z.object({
   captcha: captchaSchema,
 });
 export const userLoginInput = z.object({ username: usernameSchema, password: passwordSchema });
+/** Asking to delete one's own account: the password again, and what becomes of one's posts. */
+export const accountDeleteInput = z.object({
+  password: z.string().min(1, MESSAGES.passwordRequired),
+  content: z.enum(DELETION_CONTENT),
+});
+/** An admin lifts a user's ban. */
+export const userUnbanInput = z.object({ username: usernameSchema });
 export const userUpdateInput = z
   .object({
     theme: themeSchema.optional(),

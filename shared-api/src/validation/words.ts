@@ -35,7 +35,8 @@ export type Theme = (typeof THEMES)[number];
 export const NSFW_SETTINGS = ['hidden', 'visible'] as const;
 export type NsfwSetting = (typeof NSFW_SETTINGS)[number];
 
-export const USER_STATUSES = ['inactive', 'active', 'banned'] as const;
+/** A deleted account keeps its row, erased, for the posts it may leave behind. */
+export const USER_STATUSES = ['inactive', 'active', 'banned', 'deleted'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** Follows and blocks (spec §4): what is done, and to what. */
@@ -57,3 +58,15 @@ export const RELEASE_LOG_ACTIONS = [
   'auto-rollback',
 ] as const;
 export type ReleaseLogAction = (typeof RELEASE_LOG_ACTIONS)[number];
+
+/** What the moderation log records (the admins' list on /moderated). */
+export const MODERATION_LOG_ACTIONS = ['delete-post', 'ban', 'unban', 'ban-ended'] as const;
+export type ModerationLogAction = (typeof MODERATION_LOG_ACTIONS)[number];
+
+/** How long a moderator bans for. */
+export const BAN_PERIODS = ['day', 'week', 'month', 'forever'] as const;
+export type BanPeriod = (typeof BAN_PERIODS)[number];
+
+/** What happens to a deleted account's posts and comments: they stay authorless, or go. */
+export const DELETION_CONTENT = ['keep', 'delete'] as const;
+export type DeletionContent = (typeof DELETION_CONTENT)[number];

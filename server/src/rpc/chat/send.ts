@@ -30,7 +30,7 @@ export const chatSend = defineRpc('chat_send', {
       [input.username],
     );
     const other = found[0];
-    if (!other || other.status === 'inactive') throw notFound('USER NOT FOUND');
+    if (!other || other.status === 'inactive' || other.status === 'deleted') throw notFound('USER NOT FOUND');
     if (other.id === viewer.id) throw badRequest('CANNOT MESSAGE SELF', 'Nie można pisać do siebie');
     if (other.status === 'banned') throw forbidden('USER BANNED');
     const chat = chatIdFor(viewer.username, other.username);

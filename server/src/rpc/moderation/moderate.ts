@@ -1,18 +1,21 @@
 /**
  * moderate {post, resolve}: a moderator resolves a post (spec §7). Never on one's own posts
  * (USER IS THE AUTHOR); only admins may ban an admin. Deleting sets mode 'excluded' and clears
- * the content (as the author's delete does); banning sets users.status 'banned' and revokes
- * every session. The post's open reports are closed and a moderation row records who, when,
+ * the content (as the author's delete does); banning is for a period (a day, a week, a month, for
+ * good) with a reason the user is shown at sign-in (moderation/bans.ts), and revokes every
+ * session. Each action goes to the moderation log. The post's open reports are closed and a moderation row records who, when,
  * how, the report counts and a snapshot of the title and text for the admins' list. A removed
  * post's uploads that nothing else uses are deleted.
  */
-import { revokeAllSessions } from '../../auth/session.ts';
 import { deleteStored, releaseFiles } from '../../files/release.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { banUser, logModeration } from '../../moderation/bans.ts';
 import { CLEARED_CONTENT } from '../../posts/write.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
 const SNAPSHOT_CHARS = 2000;
+/** A ban's reason when the caller gives none (the API before reasons; the dialog always asks). */
+export const DEFAULT_BAN_REASON = 'Naruszenie regulaminu serwisu';
 
 /** The columns a removed post loses (spec §4: title, url, body, files, tags, domains; words 0). */
 const CLEARED = `mode = 'excluded', ${CLEARED_CONTENT}`;
@@ -71,6 +74,13 @@ export const moderate = defineRpc('moderate', {
       if (input.resolve === 'delete-post' || input.resolve === 'ban-user-and-delete-post') {
         await tx.query(`UPDATE posts SET ${CLEARED} WHERE id = $1 AND mode <> 'excluded'`, [post.id]);
         cleared = post.files;
+        await logModeration(tx, {
+          actor: viewer.id,
+          action: 'delete-post',
+          target: post.user_id,
+          post: post.id,
+          reason: input.reason ?? null,
+        });
       } else if (input.resolve === 'ban-user-and-delete-all-posts') {
         // The files as they were before clearing (the FROM row is read before the update).
         const { rows: all } = await tx.query<{ id: number; files: string[] }>(
@@ -81,14 +91,26 @@ export const moderate = defineRpc('moderate', {
           [post.user_id],
         );
         removed = [post.id, ...all.map((row) => row.id)];
+        await logModeration(tx, {
+          actor: viewer.id,
+          action: 'delete-post',
+          target: post.user_id,
+          post: post.id,
+          reason: `${input.reason ?? DEFAULT_BAN_REASON} (wszystkie wpisy autora: ${all.length})`,
+        });
         // The moderated post is one of them (or was deleted by its author, with no files left).
         cleared = all.flatMap((row) => row.files);
       }
       // Every removed post's open reports are closed with it.
       await tx.query('DELETE FROM report_queue WHERE post_id = ANY($1::int[])', [removed]);
       if (bans) {
-        await tx.query("UPDATE users SET status = 'banned' WHERE id = $1", [post.user_id]);
-        await revokeAllSessions(tx, post.user_id);
+        await banUser(tx, {
+          userId: post.user_id,
+          moderatorId: viewer.id,
+          reason: input.reason ?? DEFAULT_BAN_REASON,
+          period: input.period ?? 'forever',
+          post: post.id,
+        });
       }
       // A removed post's pictures stop being served (files/release.ts).
       return releaseFiles(tx, post.user_id, [...new Set(cleared)]);

@@ -1,12 +1,15 @@
 /**
  * user_login: checks the password (argon2id) and sets the session cookie. An unknown name and
  * a wrong password get the same answer, in the same time. The account's state is told only
- * to whoever knows its password.
+ * to whoever knows its password: a banned user learns until when and why (details: the reason,
+ * hint: the end, or null for good), and signing in during an account's grace period cancels
+ * its deletion (`deletion_cancelled`).
  */
 import { verifyPassword } from '../../auth/password.ts';
 import { createSession, setSessionCookie, setThemeCookie } from '../../auth/session.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from '../../auth/throttle.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
+import { banInForce } from '../../moderation/bans.ts';
 import { defineRpc } from '../define.ts';
 
 export const userLogin = defineRpc('user_login', {
@@ -14,10 +17,15 @@ export const userLogin = defineRpc('user_login', {
   rateLimit: { max: 10, timeWindow: '1 minute' },
   async handle(ctx, { username, password }) {
     await assertNotThrottled(ctx.db, username, ctx.config.rateLimits);
-    const { rows } = await ctx.db.query<{ id: number; password_hash: string; status: string; theme: string }>(
-      'SELECT id, password_hash, status, theme FROM users WHERE lower(username) = lower($1)',
-      [username],
-    );
+    const { rows } = await ctx.db.query<{
+      id: number;
+      password_hash: string;
+      status: string;
+      theme: string;
+      deletion_due: Date | null;
+    }>('SELECT id, password_hash, status, theme, deletion_due FROM users WHERE lower(username) = lower($1)', [
+      username,
+    ]);
     const user = rows[0];
     if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
       await recordFailure(ctx.db, username);
@@ -25,11 +33,25 @@ export const userLogin = defineRpc('user_login', {
     }
     await clearFailures(ctx.db, username);
     if (user.status === 'inactive') throw forbidden('USER INACTIVE');
-    if (user.status === 'banned') throw forbidden('USER BANNED');
+    if (user.status === 'banned') {
+      const ban = await banInForce(ctx.db, user.id);
+      if (ban) throw forbidden('USER BANNED', ban.reason || null, ban.ends?.toISOString() ?? null);
+    }
+    // Signing in during the grace period keeps the account (rpc/account/delete.ts).
+    let deletionCancelled = false;
+    if (user.deletion_due) {
+      const { rowCount } = await ctx.db.query(
+        'UPDATE users SET deletion_due = NULL, deletion_content = NULL WHERE id = $1 AND deletion_due IS NOT NULL',
+        [user.id],
+      );
+      deletionCancelled = (rowCount ?? 0) > 0;
+      if (deletionCancelled)
+        ctx.request.log.info({ user: user.id }, 'account deletion cancelled by signing in');
+    }
     const { token, expires } = await createSession(ctx.db, user.id);
     setSessionCookie(ctx.reply, token, expires, ctx.config.secureCookies);
     // The page's theme follows the account from the first response after signing in.
     setThemeCookie(ctx.reply, user.theme, ctx.config.secureCookies);
-    return { ok: true };
+    return deletionCancelled ? { ok: true, deletion_cancelled: true } : { ok: true };
   },
 });
