@@ -8,7 +8,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  DELETED_ACCOUNT_LABEL,
   highlightParts,
+  isDeletedAccount,
   type SearchHit,
   type SearchKind,
   type SearchOrder,
@@ -104,8 +106,13 @@ function Hit({
   return (
     <li className="gw-search__hit">
       <p className="gw-feed-muted gw-search__meta">
-        {KIND_LABEL[hit.kind]} · <Link to={`/user/${encodeURIComponent(hit.user)}`}>{hit.user}</Link> ·{' '}
-        <RelativeTime date={hit.created} />
+        {KIND_LABEL[hit.kind]} ·{' '}
+        {isDeletedAccount(hit.user) ? (
+          DELETED_ACCOUNT_LABEL
+        ) : (
+          <Link to={`/user/${encodeURIComponent(hit.user)}`}>{hit.user}</Link>
+        )}{' '}
+        · <RelativeTime date={hit.created} />
       </p>
       <h2 className="gw-search__title">
         <Link to={target}>{hit.title ? <Highlighted text={heading} stems={stems} /> : heading}</Link>

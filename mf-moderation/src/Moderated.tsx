@@ -1,12 +1,14 @@
 /**
  * /moderated (admins): closed reports, i.e. the moderation records: who resolved which post,
  * when and how, with the report counts and the text as it was. /moderated/:post shows the
- * records of one post with its full saved text.
+ * records of one post with its full saved text. Below the list, the moderation log
+ * (ModerationLog.tsx): every deletion and ban with who, when and why.
  */
 import { Link, useParams } from 'react-router-dom';
 import { MODERATE_LABELS, type ReportRow, useModeratedPost, useReports } from 'shared-api';
 import { EmptyState, LoadMore, QueryState, RelativeTime } from 'shared-ui';
 import { RequireRole } from './Access.tsx';
+import { ModerationLog } from './ModerationLog.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import './moderation.css';
 
@@ -93,7 +95,10 @@ export default function Moderated() {
   return (
     <RequireRole need="admin">
       {post === undefined ? (
-        <ClosedList />
+        <>
+          <ClosedList />
+          <ModerationLog />
+        </>
       ) : id === null ? (
         <EmptyState title="Nie znaleziono" text="Nieprawidłowy numer wpisu." />
       ) : (

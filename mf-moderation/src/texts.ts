@@ -1,5 +1,6 @@
 /** Polish texts of the moderation area. */
 import {
+  type BanPeriod,
   MODERATE_LABELS,
   type ModerateResolve,
   REPORT_TYPE_LABELS,
@@ -25,6 +26,17 @@ export const KIND_LABELS: Record<ReportRow['kind'], string> = {
 };
 
 /** What each decision does, shown on the confirmation screen. */
+/** How long a ban lasts, as the moderation dialog offers it. */
+export const BAN_PERIOD_LABELS: Record<BanPeriod, string> = {
+  day: 'Na dzień',
+  week: 'Na tydzień',
+  month: 'Na miesiąc',
+  forever: 'Na stałe',
+};
+
+/** The reason a ban starts with; the moderator can write their own. */
+export const DEFAULT_BAN_REASON = 'Naruszenie regulaminu serwisu';
+
 export const MODERATE_EFFECTS: Record<ModerateResolve, string> = {
   'delete-post': 'Wpis zniknie z serwisu, a jego treść zostanie usunięta.',
   'ban-user': 'Autor zostanie zbanowany i wylogowany ze wszystkich urządzeń. Wpis zostanie.',

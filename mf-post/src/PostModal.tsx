@@ -9,6 +9,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   type CommentSort,
   countOpen,
+  displayName,
   readCommentSort,
   type ThreadPost,
   useSessionUser,
@@ -156,7 +157,7 @@ export default function PostModal() {
     >
       <div className="gwp-modal__top">
         <p id={titleId} className="gwp-modal__title">
-          {main?.title ?? (main ? `Wpis użytkownika ${main.user}` : 'Wpis')}
+          {main?.title ?? (main ? `Wpis użytkownika ${displayName(main.user)}` : 'Wpis')}
         </p>
         <IconButton label="Zamknij" className="gwp-modal__close" onClick={close}>
           ✕

@@ -3,9 +3,10 @@
  * change, e-mail change. Signing in and out keeps the session store in step.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { rpc } from './client.ts';
+import { ApiError, rpc } from './client.ts';
 import { queryClient } from './queryClient.ts';
 import { loadSession, setSessionUser } from './session.ts';
+import { toast } from './toasts.ts';
 import type { Captcha, VerifyResult } from './validation/contract.ts';
 
 export const authKeys = {
@@ -41,13 +42,25 @@ export function verifyToken(token: string): Promise<VerifyResult> {
   return rpc('user_verify', { token });
 }
 
-/** Signs in, then loads the session user (so every remote sees it at once). */
+/**
+ * Signs in, then loads the session user (so every remote sees it at once). Signing in while the
+ * account waits to be deleted keeps it, and the user is told so.
+ */
 export async function login(username: string, password: string) {
-  await rpc('user_login', { username, password });
+  const answer = await rpc('user_login', { username, password });
   const user = await loadSession();
   // Lists carry the viewer's own state (votes, favourites, blocks): load them again as this user.
   void queryClient.resetQueries();
+  if (answer.deletion_cancelled) toast.success(DELETION_CANCELLED_TOAST);
   return user;
+}
+
+export const DELETION_CANCELLED_TOAST = 'Zalogowano: usuwanie konta zostało anulowane';
+
+/** Why and until when a user is banned, from a refused sign-in (null for any other refusal). */
+export function banOf(error: unknown): { reason: string | null; ends: string | null } | null {
+  if (!(error instanceof ApiError) || error.key !== 'USER BANNED') return null;
+  return { reason: error.body.details, ends: error.body.hint };
 }
 
 export function useLogin() {

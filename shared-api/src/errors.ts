@@ -38,6 +38,9 @@ export const ERROR_TEXTS: Record<string, string> = {
   'TAG NOT FOUND': 'Nie znaleziono tagu',
   'TOO MANY REQUESTS': 'Za dużo prób, spróbuj ponownie za chwilę',
   'TOO MANY FILES': MESSAGES.tooManyFiles,
+  'BAN REASON REQUIRED': 'Podaj powód bana',
+  'BAN REASON TOO LONG': 'Powód bana może mieć najwyżej 500 znaków',
+  'USER NOT BANNED': 'Ten użytkownik nie ma bana',
 };
 
 export const STATUS_TEXTS = {

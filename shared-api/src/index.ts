@@ -13,6 +13,7 @@ const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodHost.__zod_globalConfig ??= {};
 zodHost.__zod_globalConfig.jitless = true;
 
+export * from './account.ts';
 export * from './auth.ts';
 export * from './chats.ts';
 export * from './client.ts';
@@ -20,6 +21,7 @@ export * from './drafts.ts';
 export * from './errors.ts';
 export * from './files.ts';
 export * from './live.ts';
+export * from './moderationLog.ts';
 export * from './notifications.ts';
 export * from './perks.ts';
 export * from './posts/index.ts';

@@ -7,7 +7,7 @@ import { getPage, rpc } from './client.ts';
 import { postKeys } from './posts/posts.ts';
 import { queryClient } from './queryClient.ts';
 import { toast } from './toasts.ts';
-import type { FileRef } from './validation/contract.ts';
+import type { CallInput, FileRef } from './validation/contract.ts';
 import {
   MODERATE_RESOLUTIONS,
   type ModerateResolve,
@@ -123,7 +123,7 @@ type ReportPages = InfiniteData<Awaited<ReturnType<typeof fetchReports>>, Cursor
  */
 export function useModerate() {
   return useMutation({
-    mutationFn: (input: { post: number; resolve: ModerateResolve }) => rpc('moderate', input),
+    mutationFn: (input: CallInput<'moderate'>) => rpc('moderate', input),
     meta: { silent: true },
     onSuccess: (_result, input) => {
       queryClient.setQueryData<ReportPages>(reportKeys.list('open'), (data) =>

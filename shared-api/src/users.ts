@@ -97,3 +97,16 @@ export function useUpdateUser() {
       updateUser(patch, avatar),
   });
 }
+
+/** How the site shows the author of posts whose account was deleted (account/deletion.ts on the server). */
+export const DELETED_ACCOUNT_LABEL = 'konto usunięte';
+
+/** A deleted account's name, `deleted-<id>`: a hyphen, which no real name can hold. */
+export function isDeletedAccount(name: string): boolean {
+  return /^deleted-\d+$/.test(name);
+}
+
+/** A name as the site shows it: 'konto usunięte' for a deleted account. */
+export function displayName(name: string): string {
+  return isDeletedAccount(name) ? DELETED_ACCOUNT_LABEL : name;
+}

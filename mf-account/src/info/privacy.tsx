@@ -61,6 +61,20 @@ export function Privacy() {
         </li>
         <li>Kody z obrazka — 10 minut; liczniki nieudanych logowań — 15 minut.</li>
       </ul>
+      <h2>Pobranie danych i usunięcie konta</h2>
+      <p>
+        W <Link to="/settings">ustawieniach</Link> pobierzesz wszystkie dane swojego konta jako plik JSON
+        (profil, wpisy, komentarze, szkice, głosy, ulubione, obserwowanych, blokady, rozmowy i listę plików) i
+        poprosisz o usunięcie konta. Konto usuwamy 14 dni po prośbie; zalogowanie się w tym czasie ją anuluje.
+      </p>
+      <p>
+        Usuwając konto, kasujemy profil, adres email, skrót hasła, awatar, rozmowy (również kopie rozmówców —
+        rozmowa to jeden zapis), powiadomienia, głosy, ulubione, obserwowanych, blokady i szkice. Twoje wpisy
+        i komentarze, jak wybierzesz: zostają podpisane „konto usunięte”, bez nazwy i profilu, żeby dyskusje
+        pod nimi zachowały sens, albo są usuwane. Zostają zgłoszenia, które wysłałeś, i zapisy moderacji
+        dotyczące konta, już bez danych, po których można by Cię rozpoznać: to nasz prawnie uzasadniony
+        interes w prowadzeniu historii moderacji (art. 6 ust. 1 lit. f RODO).
+      </p>
       <h2>Odbiorcy</h2>
       <p>
         Dane przechowujemy na serwerach w Unii Europejskiej. Wiadomości email wysyłamy przez dostawcę poczty,

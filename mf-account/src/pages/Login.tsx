@@ -1,9 +1,9 @@
 /** /login: sign in with name and password; then the session loads and the user goes home. */
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, useLogin, useSessionUser } from 'shared-api';
+import { ApiError, banOf, useLogin, useSessionUser } from 'shared-api';
 import { userLoginInput } from 'shared-api/validation';
-import { Button, Card, TextField } from 'shared-ui';
+import { Button, Card, formatFullDate, TextField } from 'shared-ui';
 import { useForm } from '../forms/useForm.ts';
 import '../account.css';
 
@@ -20,6 +20,7 @@ export default function Login() {
   }, []);
 
   const inactive = login.error instanceof ApiError && login.error.key === 'USER INACTIVE';
+  const ban = banOf(login.error);
 
   const submit = form.handleSubmit((input) => {
     login.mutate(input, { onSuccess: () => navigate('/') });
@@ -62,6 +63,16 @@ export default function Login() {
           <Button type="submit" block busy={login.isPending}>
             Zaloguj się
           </Button>
+          {ban && (
+            <div className="acc-notice acc-notice--danger" role="alert">
+              <p>
+                {ban.ends
+                  ? `Twoje konto jest zablokowane do ${formatFullDate(ban.ends)}.`
+                  : 'Twoje konto jest zablokowane na stałe.'}
+              </p>
+              {ban.reason && <p>Powód: {ban.reason}</p>}
+            </div>
+          )}
           {inactive && (
             <p className="acc-notice" role="status">
               Konto czeka na aktywację: kliknij link z wiadomości, którą wysłaliśmy po rejestracji. Nie masz

@@ -1,5 +1,6 @@
 /**
- * /settings: theme, adult content, avatar, password and e-mail. Choices are saved at once;
+ * /settings: theme, adult content, avatar, password and e-mail, one's data and deleting the
+ * account. Choices are saved at once;
  * the theme changes at once (shared-ui's `changeTheme`: page, cookie, server), the rest after
  * the server agrees.
  */
@@ -7,6 +8,7 @@ import { type ChangeEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { type FileRef, reportError, rpc, toast, useOwnAccount, useSession, useUpdateUser } from 'shared-api';
 import { Avatar, Button, Card, changeTheme, Spinner, THEME_LABELS, THEMES, useTheme } from 'shared-ui';
+import { AccountDeletion, AccountExport } from '../components/AccountData.tsx';
 import { EmailChange, PasswordChange } from '../components/SettingsForms.tsx';
 import { readAsBase64 } from '../lib/readFile.ts';
 import '../account.css';
@@ -152,6 +154,12 @@ export default function Settings() {
       </Card>
       <Card as="section" className="acc-section">
         <EmailChange current={account.data?.email} />
+      </Card>
+      <Card as="section" className="acc-section">
+        <AccountExport />
+      </Card>
+      <Card as="section" className="acc-section">
+        <AccountDeletion />
       </Card>
       <p className="acc-links">
         <Link to="/profile">Zobacz swój profil</Link>

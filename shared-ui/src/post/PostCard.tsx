@@ -6,7 +6,15 @@
  */
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { domainOf, type Post, toast, useSessionUser } from 'shared-api';
+import {
+  DELETED_ACCOUNT_LABEL,
+  displayName,
+  domainOf,
+  isDeletedAccount,
+  type Post,
+  toast,
+  useSessionUser,
+} from 'shared-api';
 import { Avatar } from '../components/Avatar.tsx';
 import { cx } from '../components/Button.tsx';
 import { PresenceDot } from '../components/PresenceDot.tsx';
@@ -47,13 +55,27 @@ export function postHref(post: Pick<Post, 'post' | 'uber'>): string {
 async function share(post: Post): Promise<void> {
   const url = new URL(postHref(post), window.location.origin).href;
   try {
-    await navigator.share({ title: post.title ?? `Wpis użytkownika ${post.user}`, url });
+    await navigator.share({ title: post.title ?? `Wpis użytkownika ${displayName(post.user)}`, url });
   } catch (error) {
     if ((error as Error).name !== 'AbortError') toast.warning('Nie udało się udostępnić');
   }
 }
 
 function AuthorLine({ post, viewer }: { post: Post; viewer: string | null }) {
+  // The account was deleted and its posts kept: no name, no profile, nothing to follow or block.
+  if (isDeletedAccount(post.user)) {
+    return (
+      <div className="gw-post__meta">
+        <span className="gw-post__author">
+          <span className="gw-post__avatar">
+            <Avatar user="?" avatar={null} size={32} />
+          </span>
+          <span className="gw-post__user gw-post__user--deleted">{DELETED_ACCOUNT_LABEL}</span>
+        </span>
+        <RelativeTime date={post.created} className="gw-post__time" />
+      </div>
+    );
+  }
   return (
     <div className="gw-post__meta">
       <Link to={`/user/${encodeURIComponent(post.user)}`} className="gw-post__author">

@@ -1,0 +1,54 @@
+/**
+ * One's own data and account (GDPR art. 15, 17, 20): the export saved as a JSON file, and the
+ * request to delete the account (erased after the grace period unless one signs in again).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { rpc } from './client.ts';
+import { queryClient } from './queryClient.ts';
+import { setSessionUser } from './session.ts';
+import type { AccountExport, CallInput } from './validation/contract.ts';
+
+/** The export's file name: `gwar-<user>-<YYYY-MM-DD>.json`. */
+export function exportFileName(data: AccountExport): string {
+  return `gwar-${data.profile.username}-${data.exported.slice(0, 10)}.json`;
+}
+
+/** Offers `data` as a download in the browser. */
+function saveJson(data: AccountExport): void {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = exportFileName(data);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser; the object URL is not needed after it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useAccountExport() {
+  return useMutation({
+    mutationFn: () => rpc('account_export'),
+    onSuccess: saveJson,
+  });
+}
+
+/**
+ * Asks to delete the account. The server has ended every session by the time it answers: the
+ * caller leaves the signed-in screens, then calls `forgetSession()` (done here it would unmount
+ * the form before its own success handler runs).
+ */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (input: CallInput<'account_delete'>) => rpc('account_delete', input),
+    // The form shows a wrong password beside its field.
+    meta: { silent: true },
+  });
+}
+
+/** The server ended the session: the page becomes a guest's, with nothing of the account left loaded. */
+export function forgetSession(): void {
+  setSessionUser(null);
+  void queryClient.resetQueries();
+}

@@ -1,0 +1,71 @@
+/**
+ * The moderation log (admins, on /moderated): every deletion, ban, lifted and ended ban, with
+ * who, when and why; and lifting a ban.
+ */
+import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { getPage, rpc } from './client.ts';
+import { queryClient } from './queryClient.ts';
+import { toast } from './toasts.ts';
+import type { ModerationLogAction } from './validation/words.ts';
+
+export interface ModerationLogRow {
+  id: number;
+  action: ModerationLogAction;
+  /** Who did it; null when the site did (a ban whose time was up). */
+  actor: string | null;
+  /** Whom it concerned. */
+  user: string | null;
+  /** Whether that user is banned now. */
+  banned: boolean | null;
+  post: number | null;
+  reason: string | null;
+  /** A ban's end; null for good. */
+  ends: string | null;
+  created: string;
+}
+
+export const MODERATION_LOG_PAGE = 30;
+
+export const moderationLogKeys = {
+  all: ['moderation-log'] as const,
+  list: () => [...moderationLogKeys.all, 'list'] as const,
+};
+
+export const MODERATION_ACTION_LABELS: Record<ModerationLogAction, string> = {
+  'delete-post': 'usunięcie wpisu',
+  ban: 'ban',
+  unban: 'zdjęcie bana',
+  'ban-ended': 'koniec bana',
+};
+
+export function useModerationLog(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: moderationLogKeys.list(),
+    enabled,
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) =>
+      getPage<ModerationLogRow>(
+        'moderation_log',
+        {
+          order: 'id.desc',
+          limit: String(MODERATION_LOG_PAGE),
+          ...(pageParam === null ? {} : { id: `lt.${pageParam}` }),
+        },
+        { signal },
+      ),
+    getNextPageParam: (last) =>
+      last.rows.length < MODERATION_LOG_PAGE ? undefined : (last.rows[last.rows.length - 1]?.id ?? undefined),
+  });
+}
+
+export type ModerationLogPages = InfiniteData<{ rows: ModerationLogRow[] }>;
+
+export function useUnban() {
+  return useMutation({
+    mutationFn: (username: string) => rpc('user_unban', { username }),
+    onSuccess: (_result, username) => {
+      toast.success(`Ban użytkownika ${username} został zdjęty`);
+      void queryClient.invalidateQueries({ queryKey: moderationLogKeys.all });
+    },
+  });
+}
