@@ -258,6 +258,38 @@ BEGIN
 END $$;
 
 --
+-- Name: posts_link_preview_queue(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.posts_link_preview_queue() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF NEW.mode = 'public' AND NEW.url IS NOT NULL AND NEW.preview IS NULL
+     AND (TG_OP = 'INSERT' OR OLD.mode <> 'public' OR OLD.url IS DISTINCT FROM NEW.url) THEN
+    INSERT INTO link_preview_jobs AS j (post_id, url) VALUES (NEW.id, NEW.url)
+      ON CONFLICT (post_id) DO UPDATE SET url = EXCLUDED.url, attempts = 0, next_try = now(), last_error = NULL;
+  ELSIF NEW.mode <> 'public' OR NEW.url IS NULL THEN
+    DELETE FROM link_preview_jobs WHERE post_id = NEW.id;
+  END IF;
+  RETURN NULL;
+END $$;
+
+--
+-- Name: posts_link_preview_reset(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.posts_link_preview_reset() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF NEW.url IS DISTINCT FROM OLD.url OR NEW.mode <> 'public' THEN
+    NEW.preview := NULL;
+  END IF;
+  RETURN NEW;
+END $$;
+
+--
 -- Name: posts_thread_counters(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -414,6 +446,27 @@ CREATE TABLE public.files (
     width integer,
     height integer,
     created timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: link_preview_files; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.link_preview_files (
+    file text NOT NULL,
+    created timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: link_preview_jobs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.link_preview_jobs (
+    post_id integer NOT NULL,
+    url text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_try timestamp with time zone DEFAULT now() NOT NULL,
+    last_error text
 );
 
 --
@@ -619,6 +672,7 @@ CREATE TABLE public.posts (
     active timestamp with time zone DEFAULT now() NOT NULL,
     created timestamp with time zone DEFAULT now() NOT NULL,
     updated timestamp with time zone,
+    preview jsonb,
     CONSTRAINT posts_check CHECK (((kind = 'comment'::text) = (parent IS NOT NULL))),
     CONSTRAINT posts_kind_check CHECK ((kind = ANY (ARRAY['post'::text, 'micro'::text, 'comment'::text]))),
     CONSTRAINT posts_mode_check CHECK ((mode = ANY (ARRAY['public'::text, 'draft'::text, 'deleted'::text, 'excluded'::text])))
@@ -905,6 +959,20 @@ ALTER TABLE ONLY public.files
     ADD CONSTRAINT files_pkey PRIMARY KEY (file);
 
 --
+-- Name: link_preview_files link_preview_files_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.link_preview_files
+    ADD CONSTRAINT link_preview_files_pkey PRIMARY KEY (file);
+
+--
+-- Name: link_preview_jobs link_preview_jobs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.link_preview_jobs
+    ADD CONSTRAINT link_preview_jobs_pkey PRIMARY KEY (post_id);
+
+--
 -- Name: login_failures login_failures_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1094,6 +1162,12 @@ CREATE INDEX chat_members_chat_idx ON public.chat_members USING btree (chat_id);
 CREATE INDEX chat_members_list_idx ON public.chat_members USING btree (user_id, updated DESC, chat_id);
 
 --
+-- Name: link_preview_jobs_due_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX link_preview_jobs_due_idx ON public.link_preview_jobs USING btree (next_try);
+
+--
 -- Name: login_failures_window_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1194,6 +1268,12 @@ CREATE INDEX posts_feed_hot_idx ON public.posts USING btree (kind, hot DESC, id 
 --
 
 CREATE INDEX posts_feed_newest_idx ON public.posts USING btree (kind, id DESC) WHERE ((parent IS NULL) AND (mode = 'public'::text));
+
+--
+-- Name: posts_preview_image_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX posts_preview_image_idx ON public.posts USING btree (((preview ->> 'image'::text))) WHERE (preview IS NOT NULL);
 
 --
 -- Name: posts_public_created_idx; Type: INDEX; Schema: public; Owner: -
@@ -1400,6 +1480,18 @@ CREATE TRIGGER posts_hot_insert BEFORE INSERT ON public.posts FOR EACH ROW EXECU
 CREATE TRIGGER posts_hot_mode BEFORE UPDATE OF mode, created ON public.posts FOR EACH ROW EXECUTE FUNCTION public.posts_hot_before();
 
 --
+-- Name: posts posts_link_preview_queue; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_link_preview_queue AFTER INSERT OR UPDATE OF url, mode ON public.posts FOR EACH ROW EXECUTE FUNCTION public.posts_link_preview_queue();
+
+--
+-- Name: posts posts_link_preview_reset; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_link_preview_reset BEFORE UPDATE OF url, mode ON public.posts FOR EACH ROW WHEN ((old.preview IS NOT NULL)) EXECUTE FUNCTION public.posts_link_preview_reset();
+
+--
 -- Name: posts posts_thread_counters_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1421,7 +1513,7 @@ CREATE TRIGGER posts_thread_version_insert AFTER INSERT ON public.posts FOR EACH
 -- Name: posts posts_thread_version_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER posts_thread_version_update AFTER UPDATE ON public.posts FOR EACH ROW WHEN (((new.uber IS NOT NULL) AND (((((((((((((old.mode IS DISTINCT FROM new.mode) OR (old.title IS DISTINCT FROM new.title)) OR (old.url IS DISTINCT FROM new.url)) OR (old.body IS DISTINCT FROM new.body)) OR (old.words IS DISTINCT FROM new.words)) OR (old.files IS DISTINCT FROM new.files)) OR (old.tags IS DISTINCT FROM new.tags)) OR (old.domains IS DISTINCT FROM new.domains)) OR (old.parent IS DISTINCT FROM new.parent)) OR (old.root IS DISTINCT FROM new.root)) OR (old.uber IS DISTINCT FROM new.uber)) OR (old.user_id IS DISTINCT FROM new.user_id)) OR (old.created IS DISTINCT FROM new.created)))) EXECUTE FUNCTION public.posts_thread_version();
+CREATE TRIGGER posts_thread_version_update AFTER UPDATE ON public.posts FOR EACH ROW WHEN (((new.uber IS NOT NULL) AND ((((((((((((((old.mode IS DISTINCT FROM new.mode) OR (old.title IS DISTINCT FROM new.title)) OR (old.url IS DISTINCT FROM new.url)) OR (old.body IS DISTINCT FROM new.body)) OR (old.words IS DISTINCT FROM new.words)) OR (old.files IS DISTINCT FROM new.files)) OR (old.tags IS DISTINCT FROM new.tags)) OR (old.domains IS DISTINCT FROM new.domains)) OR (old.parent IS DISTINCT FROM new.parent)) OR (old.root IS DISTINCT FROM new.root)) OR (old.uber IS DISTINCT FROM new.uber)) OR (old.user_id IS DISTINCT FROM new.user_id)) OR (old.created IS DISTINCT FROM new.created)) OR (old.preview IS DISTINCT FROM new.preview)))) EXECUTE FUNCTION public.posts_thread_version();
 
 --
 -- Name: posts posts_topics_delete; Type: TRIGGER; Schema: public; Owner: -
@@ -1503,6 +1595,20 @@ ALTER TABLE ONLY public.chats
 
 ALTER TABLE ONLY public.files
     ADD CONSTRAINT files_user_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: link_preview_files link_preview_files_file_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.link_preview_files
+    ADD CONSTRAINT link_preview_files_file_fkey FOREIGN KEY (file) REFERENCES public.files(file) ON DELETE CASCADE;
+
+--
+-- Name: link_preview_jobs link_preview_jobs_post_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.link_preview_jobs
+    ADD CONSTRAINT link_preview_jobs_post_id_fkey FOREIGN KEY (post_id) REFERENCES public.posts(id) ON DELETE CASCADE;
 
 --
 -- Name: messages messages_chat_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

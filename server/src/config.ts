@@ -73,6 +73,17 @@ export interface Config {
   trustProxy: boolean | string;
   /** Load the demo content at start when the database has no posts (set by `npm start` and e2e). */
   demoContent: boolean;
+  /** Link previews (previews/): fetched in the background after a post with a link is published. */
+  linkPreviews: {
+    enabled: boolean;
+    /** How often each node looks for a due fetch. */
+    pollMs: number;
+    /**
+     * Test-only: allow the loopback address (127.0.0.1, ::1) so tests can serve pages from a local
+     * server. Every other private, link-local and metadata address stays refused.
+     */
+    allowLoopback: boolean;
+  };
   /** The thread cache (read/threadCache.ts): threads of at least this many rows are cached. */
   threadCacheMinRows: number;
   /** How old authors' avatars and presence may be in a cached thread. */
@@ -128,6 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Gwar <no-reply@gwar.local>',
     secureCookies: env.SECURE_COOKIES === '1' || (env.PUBLIC_ORIGIN ?? '').startsWith('https://'),
     rateLimits: env.RATE_LIMITS !== '0',
+    linkPreviews: {
+      enabled: env.LINK_PREVIEWS !== '0',
+      pollMs: int(env, 'LINK_PREVIEW_POLL_MS', 2000),
+      allowLoopback: env.LINK_PREVIEW_ALLOW_LOOPBACK === '1',
+    },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     demoContent: env.DEMO_CONTENT === '1',
     threadCacheMinRows: int(env, 'THREAD_CACHE_MIN_ROWS', 300),

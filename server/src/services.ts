@@ -12,6 +12,7 @@ import { createS3BlobStore, createS3Client, createS3FileStorage } from './files/
 import { createLocalStorage, type FileStorage } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { startBanSweep } from './moderation/bans.ts';
+import { startPreviewWorker } from './previews/worker.ts';
 import { type RankRefresher, startRankRefresher } from './ranking/refresher.ts';
 import { type Releases, startReleases } from './releases/index.ts';
 import { createLocalBlobStore } from './releases/store.ts';
@@ -42,6 +43,11 @@ export async function createServices(config: Config, db: Db, log: FastifyBaseLog
   const ranking = startRankRefresher(db, log);
   // Bans that ended are lifted, accounts past their grace period erased: each node, every minute.
   const sweeps = [startBanSweep(db, log), startDeletionSweep(db, files, log)];
+  if (config.linkPreviews.enabled) {
+    const userAgent = `GwarBot/1.0 (+${config.publicOrigin})`;
+    const fetch = { userAgent, allowLoopback: config.linkPreviews.allowLoopback };
+    sweeps.push(startPreviewWorker({ db, files, log, fetch }, config.linkPreviews.pollMs));
+  }
   const releases = await startReleases(config, db, events, log, releaseStore);
   return {
     events,

@@ -27,7 +27,7 @@ import {
   type Resource,
 } from '../postgrest/resource.ts';
 import { NOT_BLOCKED, VIEWER_BLACKLISTED, VIEWER_BLOCKED, VIEWER_PERKS } from '../rules/blocks.ts';
-import { avatarColumn, fileListSql, withCdn } from './fileRefs.ts';
+import { avatarColumn, fileListSql, fileRef, withCdn } from './fileRefs.ts';
 import { ThreadCache, type ThreadCacheOptions } from './threadCache.ts';
 
 /**
@@ -89,6 +89,19 @@ export function postColumns(shown: Shown): Record<string, ColumnDef> {
     tags: { sql: shown('p.tags', "'{}'::text[]"), type: 'text[]' },
     domains: { sql: shown('p.domains', "'{}'::text[]"), type: 'text[]' },
     url: { sql: shown('p.url', 'NULL'), type: 'text' },
+    /** The linked page's card (previews/worker.ts): title, description, site and picture. */
+    preview: {
+      sql: shown(
+        `CASE WHEN p.preview IS NULL THEN NULL ELSE json_build_object(
+           'title', p.preview ->> 'title', 'description', p.preview ->> 'description',
+           'site', p.preview ->> 'site',
+           'image', CASE WHEN p.preview ->> 'image' IS NULL THEN NULL ELSE ${fileRef("p.preview ->> 'image'")} END) END`,
+        'NULL',
+      ),
+      type: 'json',
+      filter: false,
+      order: false,
+    },
     user: { sql: 'u.username', type: 'text' },
     avatar: {
       sql: avatarColumn('u').sql,

@@ -3,22 +3,12 @@
  * (MAX_FILE_BYTES; 413 'data too big' above). Only with rating 25+, GIF only with 1000+.
  * The format comes from the bytes; the stored file is re-encoded or sanitized (files/process.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { LIMITS } from 'shared-api/validation';
 import { detectFormat } from '../../files/formats.ts';
+import { newFileName } from '../../files/names.ts';
 import { MAX_FILE_BYTES, processUpload, UploadRefused } from '../../files/process.ts';
 import { ApiError, badRequest, forbidden, tooLarge } from '../../http/errors.ts';
 import { defineRpc, signedIn } from '../define.ts';
-
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-
-/** 12 random characters (spec §5: 7-14) + the stored format's extension. */
-function newFileName(ext: string): string {
-  const bytes = randomBytes(12);
-  let name = '';
-  for (const byte of bytes) name += ALPHABET[byte % ALPHABET.length];
-  return `${name}.${ext}`;
-}
 
 function decode(data: string): Buffer {
   const payload = data.startsWith('data:') ? data.slice(data.indexOf(',') + 1) : data;
