@@ -90,6 +90,10 @@ export default defineConfig({
       RATE_LIMITS: '0',
       // Every thread with a comment goes through the thread cache, as long threads do in production.
       THREAD_CACHE_MIN_ROWS: '2',
+      // Link previews fetched from a page server the spec starts on 127.0.0.1 (test-only switch:
+      // every other private address stays refused), looked for often.
+      LINK_PREVIEW_ALLOW_LOOPBACK: '1',
+      LINK_PREVIEW_POLL_MS: '200',
       LOG_LEVEL: 'warn',
     },
   },

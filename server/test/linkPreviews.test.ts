@@ -272,6 +272,10 @@ describe(`link previews in the background (${process.env.TEST_DATABASE_URL ? 'po
     const file = await server.app.inject({ method: 'GET', url: `/files/${seen.preview!.image!.file}` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
+    // The post's share card shows the linked page's picture (it has no upload of its own).
+    const { pageMeta } = await import('../src/http/shareCards.ts');
+    const card = await pageMeta(server.db, server.app.config, `/post/${id}`);
+    expect(card?.image).toBe(`http://localhost:3000/files/${seen.preview!.image!.file}`);
   });
 
   it('an edited link drops the old card, fetches the new page and forgets the old picture', async () => {

@@ -106,9 +106,17 @@ function youtubeThumbnail(url: string): string | null {
   }
 }
 
-/** The card's picture: the first uploaded image, a direct image link, or a YouTube thumbnail. */
-function imageOf(files: string[], url: string | null, filesBase: string): string | null {
-  const file = files.find((name) => IMAGE_EXT.test(name));
+/**
+ * The card's picture: the first uploaded image, the linked page's picture (as fetched for its link
+ * preview, previews/worker.ts), a direct image link, or a YouTube thumbnail.
+ */
+function imageOf(
+  files: string[],
+  preview: string | null,
+  url: string | null,
+  filesBase: string,
+): string | null {
+  const file = files.find((name) => IMAGE_EXT.test(name)) ?? preview;
   if (file) return `${filesBase}/files/${encodeURIComponent(file)}`;
   if (url && /^https:\/\//i.test(url)) {
     try {
@@ -154,11 +162,12 @@ export async function pageMeta(db: Queryable, config: Config, pathname: string):
       body: string;
       url: string | null;
       files: string[];
+      preview_image: string | null;
       tags: string[];
       username: string;
     }>(
       // PK lookup; only what a guest may see: public, top-level, by an author who may be shown.
-      `SELECT p.id, p.title, p.body, p.url, p.files, p.tags, u.username
+      `SELECT p.id, p.title, p.body, p.url, p.files, p.preview ->> 'image' AS preview_image, p.tags, u.username
          FROM posts p JOIN users u ON u.id = p.user_id
         WHERE p.id = $1 AND p.mode = 'public' AND p.parent IS NULL`,
       [Number(param)],
@@ -174,7 +183,7 @@ export async function pageMeta(db: Queryable, config: Config, pathname: string):
       description: excerpt(post.title ? text || title : text, DESCRIPTION_MAX) || DEFAULT_DESCRIPTION,
       canonical,
       type: 'article',
-      image: imageOf(post.files, post.url, filesBase),
+      image: imageOf(post.files, post.preview_image, post.url, filesBase),
       noindex: false,
     };
   }

@@ -28,6 +28,14 @@ import type { PostKind, PostMode } from '../validation/words.ts';
 
 export type { PostKind, PostMode } from '../validation/words.ts';
 
+/** A linked page as the server read it: its title, description, site name and picture. */
+export interface LinkPreview {
+  title: string | null;
+  description: string | null;
+  site: string | null;
+  image: FileRef | null;
+}
+
 export interface Post {
   post: number;
   title: string | null;
@@ -65,6 +73,8 @@ export interface Post {
   /** When the author was last seen (presence dot). */
   presence: string | null;
   url: string | null;
+  /** The linked page's card, fetched by the server in the background; null until then or without one. */
+  preview: LinkPreview | null;
 }
 
 export type HomeSort = 'hot' | 'newest' | 'day' | 'week';

@@ -22,11 +22,11 @@ import { RelativeTime } from '../components/RelativeTime.tsx';
 import { openDialog } from '../dialog/quickDialog.ts';
 import { useNsfwVisible } from '../hooks/useNsfwVisible.ts';
 import { plural } from '../lib/plural.ts';
-import { firstLink } from './embeds.ts';
+import { embedFor, firstLink } from './embeds.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { Comment, More, Share } from './icons.tsx';
 import { BodyHtml, CollapsibleBody, NsfwCover } from './PostBody.tsx';
-import { PostEmbed, PostFiles } from './PostMedia.tsx';
+import { LinkCard, PostEmbed, PostFiles } from './PostMedia.tsx';
 import { VoteButtons } from './VoteButtons.tsx';
 import './post.css';
 
@@ -167,7 +167,11 @@ export function PostCard({
             <CollapsibleBody collapse={variant !== 'full'}>
               <BodyHtml html={post.body} />
               <PostFiles files={post.files} />
-              <PostEmbed href={post.url ?? firstLink(post.body)} />
+              {post.url && post.preview && !embedFor(post.url) ? (
+                <LinkCard url={post.url} preview={post.preview} />
+              ) : (
+                <PostEmbed href={post.url ?? firstLink(post.body)} />
+              )}
             </CollapsibleBody>
           )}
           {post.tags.length > 0 && (

@@ -1,9 +1,11 @@
 /**
  * Attached images (open the lightbox on click) and the link's embed: a video site's player,
- * loaded only when asked for (no third-party request before a click), or a direct image/video.
+ * loaded only when asked for (no third-party request before a click), or a direct image/video;
+ * for any other link, the page's card (title, site, picture) as the server fetched it, so the
+ * reader's browser contacts the linked site only when the reader follows the link.
  */
 import { useState } from 'react';
-import type { FileRef } from 'shared-api';
+import type { FileRef, LinkPreview } from 'shared-api';
 import { openDialog } from '../dialog/quickDialog.ts';
 import { fileUrl } from '../lib/files.ts';
 import { type Embed, embedFor } from './embeds.ts';
@@ -54,6 +56,28 @@ function Player({ embed }: { embed: Extract<Embed, { kind: 'iframe' }> }) {
         sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
       />
     </div>
+  );
+}
+
+/** The linked page's card: its picture (space reserved), title, site and description. */
+export function LinkCard({ url, preview }: { url: string; preview: LinkPreview }) {
+  return (
+    <a className="gw-linkcard" href={url} target="_blank" rel="noopener noreferrer nofollow ugc">
+      {preview.image && (
+        <img
+          className="gw-linkcard__image"
+          src={fileUrl(preview.image)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+      <span className="gw-linkcard__text">
+        {preview.site && <span className="gw-linkcard__site">{preview.site}</span>}
+        {preview.title && <span className="gw-linkcard__title">{preview.title}</span>}
+        {preview.description && <span className="gw-linkcard__description">{preview.description}</span>}
+      </span>
+    </a>
   );
 }
 
