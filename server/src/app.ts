@@ -26,6 +26,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerSitemap } from './http/sitemap.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
 import { parseReadQuery } from './postgrest/parse.ts';
+import { FRESH_COOKIE } from './read/feedOverlay.ts';
 import { GuestCache } from './read/guestCache.ts';
 import { createThreadCache } from './read/posts.ts';
 import { releaseScope } from './releases/access.ts';
@@ -288,6 +289,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
           filesCdn: config.filesCdn,
           threadCache,
           guestCache,
+          wroteRecently: request.cookies[FRESH_COOKIE] !== undefined,
           releaseScope: releaseScope(request),
         },
         query,
@@ -359,6 +361,16 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
         const result = await rpc.handle(ctx, input);
         // The caller reads their own write next, from whichever node and database answers.
         if (routing) await routing.markWrite(reply, config.secureCookies);
+        // …and not from the shared feed rows, which may be from just before it (read/feedOverlay.ts).
+        if (guestCache && viewer) {
+          void reply.setCookie(FRESH_COOKIE, '1', {
+            path: '/api',
+            maxAge: Math.ceil(config.guestCacheMs / 1000) + 2,
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: config.secureCookies,
+          });
+        }
         void reply.header('Cache-Control', 'no-store');
         return result ?? { ok: true };
       },

@@ -43,6 +43,8 @@ export interface ReadContext {
   threadCache?: ReadCache;
   /** The server's cache of guests' feed pages (one per app; see read/guestCache.ts). */
   guestCache?: KeyedCache;
+  /** The viewer wrote a moment ago: their reads skip shared rows that may predate it (read/feedOverlay.ts). */
+  wroteRecently?: boolean;
   /** Remotes whose releases the caller may read (releases/access.ts): a token's, 'all' for admins. */
   releaseScope?: readonly string[] | 'all' | null;
 }

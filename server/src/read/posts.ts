@@ -27,6 +27,7 @@ import {
   type Resource,
 } from '../postgrest/resource.ts';
 import { NOT_BLOCKED, VIEWER_BLACKLISTED, VIEWER_BLOCKED, VIEWER_PERKS } from '../rules/blocks.ts';
+import { readWithOverlay } from './feedOverlay.ts';
 import { avatarColumn, fileListSql, fileRef, withCdn } from './fileRefs.ts';
 import { ThreadCache, type ThreadCacheOptions } from './threadCache.ts';
 
@@ -367,6 +368,9 @@ function tagFilter(ctx: ReadContext): string | null {
   return null;
 }
 
+/** The columns a feed page can select (the overlay serves only plain column lists). */
+const FEED_COLUMNS: ReadonlySet<string> = new Set(Object.keys(postColumns(bare)));
+
 export const feedRead = postsResource({
   name: 'feed',
   mixed: false,
@@ -381,13 +385,18 @@ export const feedRead = postsResource({
   where: () => `${PUBLIC_TOP} AND ${NOT_BLOCKED}`,
   defaultOrder: 'hot.desc,post.desc',
   extra: {
-    // Guests' pages (all alike) from the server's guest cache, at most a second old.
+    // Guests' pages (all alike) from the server's guest cache, at most a second old; signed-in
+    // pages from the same shared rows with the reader's own columns and blocks laid over them
+    // (read/feedOverlay.ts).
     cached: async (ctx, query, countMode) => {
       const cache = ctx.guestCache;
-      if (ctx.viewerId !== null || !cache) return null;
-      return cache.read(`feed ${countMode} ${JSON.stringify(query)}`, () =>
-        runRead(feedRead, { ...ctx, guestCache: undefined }, query, countMode),
-      );
+      if (!cache) return null;
+      const shared = (sharedQuery: ReadQuery) =>
+        cache.read(`feed ${countMode} ${JSON.stringify(sharedQuery)}`, () =>
+          runRead(feedRead, { ...ctx, viewerId: null, guestCache: undefined }, sharedQuery, countMode),
+        );
+      if (ctx.viewerId === null) return shared(query);
+      return readWithOverlay(ctx, query, countMode, FEED_COLUMNS, shared);
     },
   },
 });

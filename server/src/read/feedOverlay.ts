@@ -1,0 +1,171 @@
+/**
+ * Signed-in feed pages from the shared page plus one small query (issue 10). Every reader of the
+ * home page, a tag or the microblog asks for the same rows; only a few columns are the reader's
+ * own. So the rows are built once per node per second for everybody (the guests' cache,
+ * read/guestCache.ts, with a few rows to spare and the columns the overlay needs), and each
+ * signed-in request adds one query for what is its own:
+ *
+ * - its votes, favourites and reports on the page's posts (post_actions by primary key);
+ * - the page's vote counters, read fresh (so a voter never sees a count from before their vote);
+ * - the users, tags and domains it blocked (those posts are left out, as the feed's SQL does:
+ *   rules/blocks.ts NOT_BLOCKED) and the authors who blocked it (`blacklisted`).
+ *
+ * Rows left out by blocks are made up from the spare rows; when blocks leave fewer rows than the
+ * page needs, or the request asks for anything the overlay does not cover (a viewer column in a
+ * filter or an order, offsets, counts, columns it cannot recompute), the page is read fresh as
+ * before. Nothing of one reader reaches another: the shared rows are the guests' rows, which
+ * carry no viewer state, and every viewer column of the answer is set from the viewer's own query.
+ */
+import type { Queryable } from '../db/index.ts';
+import type { Filter, ReadQuery } from '../postgrest/parse.ts';
+import type { CountMode, ReadContext, ReadResult } from '../postgrest/resource.ts';
+
+/**
+ * Set for a few seconds after each write of a signed-in viewer: their feed pages are then read
+ * fresh, so they see their own new post, comment or vote at once on whichever node answers
+ * (the shared rows may be up to the guest cache's age old).
+ */
+export const FRESH_COOKIE = 'gwar_fresh';
+
+/** Rows asked for beyond the page, to make up for the ones a reader's blocks leave out. */
+export const OVERLAY_SPARE_ROWS = 10;
+/** The largest page the overlay serves (the feed's maxLimit less the spare rows). */
+const MAX_PAGE = 90;
+
+/** Columns that are the viewer's own: recomputed for each request, never taken from the shared rows. */
+const VIEWER_COLUMNS = new Set(['voted', 'favorite', 'favorited', 'report', 'blocked', 'blacklisted']);
+/** Columns the overlay reads from every shared row. */
+const NEEDED = ['post', 'user', 'tags', 'domains', 'upvotes', 'downvotes'];
+/** Columns that change with a vote, so they come from the fresh counters. */
+const COUNTERS = new Set(['upvotes', 'downvotes', 'value']);
+
+type Row = Record<string, unknown> & { post: number; user: string; tags: string[]; domains: string[] };
+
+type ViewerState = {
+  actions: [post: number, vote: number | null, favorite: string | null, report: string | null][];
+  counters: [post: number, upvotes: number, downvotes: number][];
+  blocked_users: string[];
+  blocked_tags: string[];
+  blocked_domains: string[];
+  blocked_by: string[];
+};
+
+/** One round trip: the viewer's actions on the page, fresh counters, and the viewer's blocks both ways. */
+const VIEWER_STATE_SQL = `SELECT
+  (SELECT coalesce(json_agg(json_build_array(a.post_id, a.vote, a.favorite, a.report)), '[]')
+     FROM post_actions a WHERE a.user_id = $1 AND a.post_id = ANY($2::integer[])) AS actions,
+  (SELECT coalesce(json_agg(json_build_array(p.id, p.upvotes, p.downvotes)), '[]')
+     FROM posts p WHERE p.id = ANY($2::integer[])) AS counters,
+  ARRAY(SELECT u.username FROM perks k JOIN users u ON u.id = k.target_user
+         WHERE k.user_id = $1 AND k.action = 'block' AND k.target_user IS NOT NULL) AS blocked_users,
+  ARRAY(SELECT k.target_tag FROM perks k
+         WHERE k.user_id = $1 AND k.action = 'block' AND k.target_tag IS NOT NULL) AS blocked_tags,
+  ARRAY(SELECT k.target_domain FROM perks k
+         WHERE k.user_id = $1 AND k.action = 'block' AND k.target_domain IS NOT NULL) AS blocked_domains,
+  ARRAY(SELECT u.username FROM perks b JOIN users u ON u.id = b.user_id
+         WHERE b.target_user = $1 AND b.action = 'block') AS blocked_by`;
+
+function mentions(filters: readonly Filter[], columns: ReadonlySet<string>): boolean {
+  return filters.some((filter) =>
+    filter.type === 'condition' ? columns.has(filter.column) : mentions(filter.items, columns),
+  );
+}
+
+/**
+ * The shared query a signed-in request can be served from, or null when the overlay does not
+ * cover it: plain selected columns, no viewer column in a filter or the order, no offset or count.
+ */
+export function sharedQuery(
+  query: ReadQuery,
+  countMode: CountMode,
+  known: ReadonlySet<string>,
+): ReadQuery | null {
+  if (countMode !== null || query.offset !== 0 || query.limit === null || query.limit > MAX_PAGE) return null;
+  if (query.select !== '*' && !query.select.every((column) => known.has(column))) return null;
+  if (mentions(query.filters, VIEWER_COLUMNS)) return null;
+  if (query.order.some((term) => VIEWER_COLUMNS.has(term.column))) return null;
+  const select =
+    query.select === '*'
+      ? '*'
+      : [...new Set([...query.select.filter((column) => !VIEWER_COLUMNS.has(column)), ...NEEDED])];
+  return { ...query, select, limit: query.limit + OVERLAY_SPARE_ROWS };
+}
+
+/**
+ * The viewer's page from the shared rows, or null when the viewer's blocks leave too few rows
+ * (the caller then reads the page fresh).
+ */
+export async function overlay(
+  db: Queryable,
+  viewerId: number,
+  query: ReadQuery,
+  shared: ReadResult,
+): Promise<ReadResult | null> {
+  const limit = query.limit ?? 0;
+  const rows = JSON.parse(shared.json.toString()) as Row[];
+  const { rows: found } = await db.query<ViewerState>(VIEWER_STATE_SQL, [
+    viewerId,
+    rows.map((row) => row.post),
+  ]);
+  const state = found[0]!;
+  const blockedUsers = new Set(state.blocked_users);
+  const blockedTags = new Set(state.blocked_tags);
+  const blockedDomains = new Set(state.blocked_domains);
+  const blockedBy = new Set(state.blocked_by);
+  const kept = rows.filter(
+    (row) =>
+      !blockedUsers.has(row.user) &&
+      !row.tags.some((tag) => blockedTags.has(tag)) &&
+      !row.domains.some((domain) => blockedDomains.has(domain)),
+  );
+  // The shared page was full, but blocks took so many rows that this page would come up short
+  // (and a short page reads as the feed's end).
+  if (rows.length === (query.limit ?? 0) + OVERLAY_SPARE_ROWS && kept.length < limit) return null;
+
+  const actions = new Map(state.actions.map((action) => [action[0], action]));
+  const counters = new Map(state.counters.map((counter) => [counter[0], counter]));
+  const columns = query.select === '*' ? null : query.select;
+  const page = kept.slice(0, limit).map((row) => {
+    const action = actions.get(row.post);
+    const counter = counters.get(row.post);
+    const own: Record<string, unknown> = {
+      voted: action?.[1] ?? 0,
+      favorite: action?.[2] != null,
+      favorited: action?.[2] ?? null,
+      report: action?.[3] ?? null,
+      blocked: false,
+      blacklisted: blockedBy.has(row.user),
+    };
+    const fresh: Record<string, unknown> = counter
+      ? { upvotes: counter[1], downvotes: counter[2], value: counter[1] - counter[2] }
+      : {};
+    if (!columns) {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(row)) {
+        out[key] = key in own ? own[key] : COUNTERS.has(key) && key in fresh ? fresh[key] : value;
+      }
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    for (const column of columns) {
+      out[column] =
+        column in own ? own[column] : COUNTERS.has(column) && column in fresh ? fresh[column] : row[column];
+    }
+    return out;
+  });
+  return { json: JSON.stringify(page), count: page.length, offset: 0, total: null };
+}
+
+/** Serves a signed-in feed request from the shared rows when it can; null reads it fresh. */
+export async function readWithOverlay(
+  ctx: ReadContext,
+  query: ReadQuery,
+  countMode: CountMode,
+  known: ReadonlySet<string>,
+  readShared: (shared: ReadQuery) => Promise<ReadResult>,
+): Promise<ReadResult | null> {
+  if (ctx.viewerId === null || ctx.wroteRecently) return null;
+  const shared = sharedQuery(query, countMode, known);
+  if (!shared) return null;
+  return overlay(ctx.db, ctx.viewerId, query, await readShared(shared));
+}
