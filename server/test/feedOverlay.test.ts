@@ -146,4 +146,24 @@ describe(`signed-in feed overlay (${process.env.TEST_DATABASE_URL ? 'postgres' :
     ).json() as FeedRow[];
     expect(row(fresh, id)).toBeDefined();
   });
+
+  it('/lurking pages come from the reader’s followed ids kept for a few seconds, keyset pages too', async () => {
+    const reader = await actor(server, 'czytelnik_overlay');
+    const followed = await actor(server, 'obserwowany_overlay');
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await publish(followed, `Wpis obserwowanego numer ${i}`));
+    await reader.api.rpc('follow_user', { username: followed.name, follow: true });
+    const lurk = (path: string, cookie = reader.api.cookie) =>
+      reader.api.get(path, { cookie }).then((res) => (res.json() as FeedRow[]).map((r) => r.post));
+    expect(await lurk('/api/lurking?order=post.desc&limit=3')).toEqual(ids.slice(2).reverse());
+    expect(await lurk(`/api/lurking?order=post.desc&limit=3&post=lt.${ids[2]}`)).toEqual([ids[1], ids[0]]);
+    // A post after the ids were kept shows once they are read again (or at once after one's own write).
+    const later = await publish(followed, 'Wpis obserwowanego po zapamiętaniu');
+    expect(await lurk('/api/lurking?order=post.desc&limit=3')).not.toContain(later);
+    expect(
+      await lurk('/api/lurking?order=post.desc&limit=3', `${reader.api.cookie}; ${FRESH_COOKIE}=1`),
+    ).toContain(later);
+    // Someone else's follows are theirs alone.
+    expect(await lurk('/api/lurking?order=post.desc&limit=3', bob.api.cookie)).toEqual([]);
+  });
 });

@@ -408,25 +408,101 @@ export const feedRead = postsResource({
  * outer `ORDER BY p.id DESC` reads it in order). Walking the newest posts and testing each one
  * against 200 follows took tens of milliseconds.
  */
-const FOLLOWED_POSTS = `(SELECT id FROM (SELECT q.id FROM posts q
+const FOLLOWED_IDS = `SELECT q.id FROM posts q
      WHERE q.parent IS NULL AND q.mode = 'public'
        AND q.user_id IN (SELECT target_user FROM perks WHERE user_id = $1::integer AND action = 'follow')
    UNION SELECT t.post_id FROM post_tags t
      WHERE t.tag IN (SELECT target_tag FROM perks WHERE user_id = $1::integer AND action = 'follow')
    UNION SELECT d.post_id FROM post_domains d
-     WHERE d.domain IN (SELECT target_domain FROM perks WHERE user_id = $1::integer AND action = 'follow')
+     WHERE d.domain IN (SELECT target_domain FROM perks WHERE user_id = $1::integer AND action = 'follow')`;
+const FOLLOWED_POSTS = `(SELECT id FROM (${FOLLOWED_IDS}
   ) f ORDER BY id DESC) lk JOIN posts p ON p.id = lk.id`;
+
+/**
+ * The newest followed posts' ids of a reader, kept per node for a few seconds: /lurking's pages
+ * then join only their 20 posts by key instead of gathering and sorting every followed post's
+ * id on each request (about 9,000 for a reader following 200 things: ~30 ms of SQL). Up to
+ * FOLLOWED_IDS_CAP ids; a page past them, and a reader who just wrote (or followed), reads fresh.
+ */
+export const FOLLOWED_IDS_CAP = 5000;
+export const FOLLOWED_IDS_TTL_MS = 5000;
+
+export class FollowedIdsCache {
+  private readonly entries = new Map<number, { at: number; ids: Promise<number[]> }>();
+  constructor(private readonly maxEntries = 10_000) {}
+
+  read(viewerId: number, load: () => Promise<number[]>): Promise<number[]> {
+    const found = this.entries.get(viewerId);
+    if (found && Date.now() - found.at <= FOLLOWED_IDS_TTL_MS) return found.ids;
+    const ids = load();
+    this.entries.delete(viewerId);
+    this.entries.set(viewerId, { at: Date.now(), ids });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    ids.catch(() => this.entries.delete(viewerId));
+    return ids;
+  }
+}
+
+/** A keyset page's cursor (`post=lt.N`), if the request has one at its top level. */
+function postCursor(query: ReadQuery): number | null {
+  for (const filter of query.filters) {
+    if (
+      filter.type === 'condition' &&
+      filter.column === 'post' &&
+      filter.operator === 'lt' &&
+      !filter.negated
+    ) {
+      const value = Number(filter.value);
+      return Number.isFinite(value) ? value : null;
+    }
+  }
+  return null;
+}
 
 export const lurkingRead = postsResource({
   name: 'lurking',
   mixed: false,
-  source: FOLLOWED_POSTS,
+  // The cached ids (see FollowedIdsCache) when the request comes with them, else gathered here.
+  source: (ctx) =>
+    ctx.followedIds
+      ? {
+          sql: '(SELECT unnest($2::integer[]) AS id) lk JOIN posts p ON p.id = lk.id',
+          params: [ctx.followedIds],
+        }
+      : { sql: FOLLOWED_POSTS, params: [] },
   where: (ctx) =>
     ctx.viewerId === null
       ? 'false'
       : `${PUBLIC_TOP} AND ${NOT_BLOCKED} AND (p.user_id = ANY(v.followed_users)
           OR p.tags && v.followed_tags OR p.domains && v.followed_domains)`,
   defaultOrder: 'post.desc',
+  extra: {
+    cached: async (ctx, query, countMode) => {
+      const cache = ctx.followedIdsCache;
+      const viewerId = ctx.viewerId;
+      if (!cache || viewerId === null || ctx.wroteRecently || ctx.followedIds) return null;
+      const ids = await cache.read(viewerId, async () => {
+        const { rows } = await ctx.db.query<{ ids: number[] }>(
+          `SELECT coalesce(array_agg(id ORDER BY id DESC), '{}') AS ids
+             FROM (SELECT id FROM (${FOLLOWED_IDS}) f ORDER BY id DESC LIMIT ${FOLLOWED_IDS_CAP}) newest`,
+          [viewerId],
+        );
+        return rows[0]?.ids ?? [];
+      });
+      // Past the newest ids kept: this page is read the long way.
+      const cursor = postCursor(query);
+      const oldest = ids[ids.length - 1];
+      if (
+        ids.length >= FOLLOWED_IDS_CAP &&
+        (cursor === null ? false : oldest !== undefined && cursor <= oldest)
+      )
+        return null;
+      return runRead(lurkingRead, { ...ctx, followedIds: ids }, query, countMode);
+    },
+  },
 });
 
 export const favoritesRead = postsResource({

@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+/**
+ * A realistic mixed load (issue 10), beside the per-endpoint figures of load.mjs, so that caches
+ * cannot flatter the numbers: 1,000 different signed-in users (sessions made up front), each
+ * request from a random one of them; 80 % feed reads spread over the home feed's first ten
+ * keyset pages, its newest order, the microblog and 50 tags; 15 % thread reads (random titled
+ * posts, whole threads); 5 % writes (votes on random posts, comments under random posts). For
+ * BENCH_SECONDS (60) with BENCH_CONNECTIONS (20) requests in flight; prints requests/s, p50, p99
+ * and errors per kind and in all.
+ *
+ *   BENCH_DATABASE_URL=postgres://…/gwar_bench node bench/mixed.mjs     (after generate.mjs)
+ *   options (env): BENCH_SECONDS (60), BENCH_CONNECTIONS (20), BENCH_USERS (1000), BENCH_PORT (4612)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startApi, waitForApi } from './lib/api.mjs';
+
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) {
+  console.error('Set BENCH_DATABASE_URL (see bench/README.md) and run generate.mjs first.');
+  process.exit(1);
+}
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const USERS = Number(process.env.BENCH_USERS ?? 1000);
+const PORT = Number(process.env.BENCH_PORT ?? 4612);
+const base = `http://127.0.0.1:${PORT}`;
+
+// A seeded generator, so two runs ask for the same mix.
+let seed = 20261123;
+const random = () => {
+  seed = (seed * 48271) % 2147483647;
+  return seed / 2147483647;
+};
+const pick = (values) => values[Math.floor(random() * values.length)];
+
+const db = new pg.Client({ connectionString: url });
+await db.connect();
+
+// Users 3… (1 is `bench`, 2 the moderator): a session each, made here as the server makes them.
+const { rows: people } = await db.query(
+  `SELECT id FROM users WHERE id >= 3 AND status = 'active' ORDER BY id LIMIT $1`,
+  [USERS],
+);
+const tokens = people.map((person) => `gwar-bench-mixed-${person.id}-${'m'.repeat(16)}`);
+await db.query(
+  `INSERT INTO sessions (token_hash, user_id, expires)
+   SELECT sha256(convert_to(t, 'UTF8')), u, now() + interval '1 day'
+     FROM unnest($1::text[], $2::integer[]) AS s(t, u) ON CONFLICT DO NOTHING`,
+  [tokens, people.map((person) => person.id)],
+);
+const { rows: tagRows } = await db.query(
+  `SELECT tag FROM tags WHERE count >= 20 ORDER BY count DESC LIMIT 50`,
+);
+const tags = tagRows.map((row) => row.tag);
+const { rows: top } = await db.query(
+  `SELECT id FROM posts WHERE kind = 'post' AND mode = 'public' AND parent IS NULL ORDER BY id DESC LIMIT 2000`,
+);
+const threads = top.map((row) => row.id).filter((id) => id !== 200000);
+const { rows: hot } = await db.query(
+  `SELECT hot, id FROM posts WHERE kind = 'post' AND mode = 'public' AND parent IS NULL
+    ORDER BY hot DESC, id DESC LIMIT 200`,
+);
+await db.end();
+
+// The home feed's pages 1-10 by keyset, as the client asks for them.
+const HOME = '/api/feed?kind=eq.post&order=hot.desc,post.desc&limit=20';
+const homePages = [HOME];
+for (let page = 1; page < 10; page++) {
+  const last = hot[page * 20 - 1];
+  homePages.push(`${HOME}&or=(hot.lt.${last.hot},and(hot.eq.${last.hot},post.lt.${last.id}))`);
+}
+
+const KINDS = {
+  'feed pages': 0.8,
+  threads: 0.15,
+  writes: 0.05,
+};
+
+function nextRequest() {
+  const token = pick(tokens);
+  const headers = { cookie: `gwar_session=${token}`, origin: base, 'content-type': 'application/json' };
+  const roll = random();
+  if (roll < KINDS['feed pages']) {
+    const which = random();
+    let path;
+    if (which < 0.5) path = pick(homePages);
+    else if (which < 0.65) path = '/api/feed?kind=eq.post&order=post.desc&limit=20';
+    else if (which < 0.8) path = '/api/feed?kind=eq.micro&order=post.desc&limit=20';
+    else path = `/api/feed?tags=cs.{${pick(tags)}}&order=post.desc&limit=20`;
+    return { kind: 'feed pages', method: 'GET', path, headers };
+  }
+  if (roll < KINDS['feed pages'] + KINDS.threads) {
+    return {
+      kind: 'threads',
+      method: 'GET',
+      path: `/api/posts?uber=eq.${pick(threads)}&order=created.asc&limit=500`,
+      headers,
+    };
+  }
+  const post = pick(threads);
+  if (random() < 0.7) {
+    return {
+      kind: 'writes',
+      method: 'POST',
+      path: '/api/rpc/post_vote',
+      headers,
+      body: JSON.stringify({ post, vote: random() < 0.8 ? 1 : -1 }),
+      // A vote on one's own post or on a blocked author's is refused by the rules, not an error.
+      accept: [200, 403],
+    };
+  }
+  return {
+    kind: 'writes',
+    method: 'POST',
+    path: '/api/rpc/post_create',
+    headers,
+    body: JSON.stringify({
+      body: `Komentarz z testu obciążenia ${Math.floor(random() * 1e9)}`,
+      files: [],
+      reply: post,
+    }),
+    accept: [200, 403],
+  };
+}
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'gwar-bench-mixed-'));
+const api = startApi({ url, port: PORT, work, env: { DATABASE_POOL_SIZE: '10' } });
+try {
+  await waitForApi(base);
+  const stats = new Map();
+  const record = (kind, ms, ok) => {
+    let entry = stats.get(kind);
+    if (!entry) {
+      entry = { times: [], errors: 0 };
+      stats.set(kind, entry);
+    }
+    entry.times.push(ms);
+    if (!ok) entry.errors++;
+  };
+  const send = async (request) => {
+    const started = performance.now();
+    let ok = false;
+    try {
+      const res = await fetch(base + request.path, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+      });
+      await res.arrayBuffer();
+      ok = (request.accept ?? [200]).includes(res.status);
+    } catch {
+      ok = false;
+    }
+    return { ms: performance.now() - started, ok };
+  };
+  // Warm-up: 5 s of the same mix, not counted.
+  const run = async (until, counted) => {
+    const workers = Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const request = nextRequest();
+        const { ms, ok } = await send(request);
+        if (counted) record(request.kind, ms, ok);
+      }
+    });
+    await Promise.all(workers);
+  };
+  await run(performance.now() + 5000, false);
+  const started = performance.now();
+  await run(started + SECONDS * 1000, true);
+  const elapsed = (performance.now() - started) / 1000;
+
+  const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  const rows = [];
+  let all = [];
+  let errors = 0;
+  for (const kind of Object.keys(KINDS)) {
+    const entry = stats.get(kind) ?? { times: [], errors: 0 };
+    const sorted = [...entry.times].sort((a, b) => a - b);
+    all = all.concat(entry.times);
+    errors += entry.errors;
+    rows.push([kind, sorted.length, sorted.length / elapsed, pct(sorted, 50), pct(sorted, 99), entry.errors]);
+  }
+  const sortedAll = all.sort((a, b) => a - b);
+  rows.push([
+    'all',
+    sortedAll.length,
+    sortedAll.length / elapsed,
+    pct(sortedAll, 50),
+    pct(sortedAll, 99),
+    errors,
+  ]);
+  console.log(
+    `\nMixed load: ${tokens.length} signed-in users, ${CONNECTIONS} requests in flight, ${elapsed.toFixed(1)} s measured\n`,
+  );
+  console.log('| kind | requests | req/s | p50 ms | p99 ms | errors |');
+  console.log('| :--- | ---: | ---: | ---: | ---: | ---: |');
+  for (const [kind, count, rate, p50, p99, errs] of rows) {
+    console.log(
+      `| ${kind} | ${count} | ${rate.toFixed(0)} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${errs} |`,
+    );
+  }
+} finally {
+  api.kill('SIGTERM');
+  await new Promise((resolve) => api.once('exit', resolve));
+  rmSync(work, { recursive: true, force: true });
+}
