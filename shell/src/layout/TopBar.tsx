@@ -43,15 +43,14 @@ export function shortcutsFor(session: SessionState): Shortcut[] {
 export function ShortcutLink({ item, className }: { item: Shortcut; className: string }) {
   const count = item.count ?? 0;
   return (
-    <NavLink
-      to={item.to}
-      end
-      className={className}
-      aria-label={unreadLabel(item.label, count)}
-      title={item.label}
-    >
+    // The name comes from the link's own (visually hidden) text, not an aria-label, so what
+    // the badge shows (e.g. '99+') never contradicts it (WCAG 2.5.3, label in name).
+    <NavLink to={item.to} end className={className} title={item.label}>
       {item.icon}
-      <Badge count={count} />
+      <span className="gw-visually-hidden">{unreadLabel(item.label, count)}</span>
+      <span aria-hidden="true">
+        <Badge count={count} />
+      </span>
     </NavLink>
   );
 }
@@ -81,11 +80,11 @@ export function TopBar({ inert, drawer, menuOpen, onToggleMenu, toggleRef }: Top
           <MenuIcon />
         </button>
       )}
-      <Link to="/" className="sh-logo" aria-label={`${PRODUCT} – strona główna`}>
-        <span aria-hidden="true" className="sh-logo__mark">
-          G
-        </span>
+      {/* The visible name starts the accessible one (WCAG 2.5.3); the mark's letter is drawn by CSS. */}
+      <Link to="/" className="sh-logo">
+        <span aria-hidden="true" className="sh-logo__mark" />
         <span className="sh-logo__text">{PRODUCT}</span>
+        <span className="gw-visually-hidden"> – strona główna</span>
       </Link>
       <nav
         className={`sh-topbar__nav${session.status === 'user' ? ' sh-topbar__nav--user' : ''}`}
