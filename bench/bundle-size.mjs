@@ -13,15 +13,13 @@
  * bytes. The page itself, styles, manifests and API answers are listed apart. The mf-stats.json files name the chunk
  * of each shared library for the per-file table.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { freePort } from '../scripts/postgres.mjs';
 import { chromiumLaunchOptions } from './lib/chromium.mjs';
+import { startServer } from './lib/site.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -135,44 +133,6 @@ function chunkLabels(dir) {
 }
 
 // ---- a server of our own when no --url is given ---------------------------------------------
-
-async function startServer() {
-  if (!existsSync(path.join(root, 'shell', 'dist', 'index.html'))) {
-    throw new Error('build the apps first: pnpm build (or npm start once)');
-  }
-  const port = await freePort(4190);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gwar-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'server'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_CONTENT: '1',
-      PUBLISH_LOCAL_BUILDS: '1',
-      LOG_LEVEL: 'warn',
-      PUBLIC_ORIGIN: `http://localhost:${port}`,
-    },
-  });
-  const url = `http://localhost:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error('the server exited');
-    try {
-      if ((await fetch(`${url}/remotes.json`)).ok) break;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 // ---- measurement ----------------------------------------------------------------------------
 

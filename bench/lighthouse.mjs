@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse (npm `lighthouse`, its default mobile preset: a mid-range phone, simulated slow 4G
+ * and a 4x slower CPU) on the production build, in Debian's Chromium, for `/`, a post's page and
+ * `/microblog`: the performance and accessibility scores and the metrics behind them (FCP, LCP,
+ * TBT, CLS, Speed Index). Each page is run BENCH_RUNS (3) times in a fresh Chromium and the
+ * median run is printed.
+ *
+ *   pnpm build && node bench/lighthouse.mjs                 (starts its own server, demo content)
+ *   node bench/lighthouse.mjs --url http://localhost:3000   (a running site)
+ *
+ * Lighthouse 12 (the last line that runs on Node 20); Chromium is launched by chrome-launcher from
+ * CHROMIUM_PATH (default /usr/bin/chromium), never downloaded.
+ */
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from './lib/site.mjs';
+
+const { values: args } = parseArgs({ options: { url: { type: 'string' } } });
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const site = args.url ? { url: args.url.replace(/\/$/, ''), stop: async () => {} } : await startServer();
+try {
+  const feed = await (
+    await fetch(`${site.url}/api/feed?kind=eq.post&order=hot.desc,post.desc&limit=1&select=post`)
+  ).json();
+  const pages = [
+    ['/', '/'],
+    ['/post/N', `/post/${feed[0]?.post ?? 1}`],
+    ['/microblog', '/microblog'],
+  ];
+  const rows = [];
+  for (const [label, path] of pages) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
+      try {
+        const result = await lighthouse(`${site.url}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
+        const { audits, categories } = result.lhr;
+        runs.push({
+          performance: Math.round((categories.performance.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+          fcp: audits['first-contentful-paint'].numericValue,
+          lcp: audits['largest-contentful-paint'].numericValue,
+          tbt: audits['total-blocking-time'].numericValue,
+          cls: audits['cumulative-layout-shift'].numericValue,
+          si: audits['speed-index'].numericValue,
+        });
+      } finally {
+        await chrome.kill();
+      }
+    }
+    runs.sort((a, b) => a.performance - b.performance);
+    const median = runs[Math.floor(runs.length / 2)];
+    rows.push({ label, median, all: runs.map((r) => r.performance).join(', ') });
+  }
+  console.log(`\nLighthouse ${RUNS} runs per page (mobile preset), median run; ${site.url}\n`);
+  console.log(
+    '| page | performance | accessibility | FCP s | LCP s | TBT ms | CLS | Speed Index s | performance, all runs |',
+  );
+  console.log('| :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :--- |');
+  for (const { label, median: m, all } of rows) {
+    console.log(
+      `| ${label} | ${m.performance} | ${m.accessibility} | ${(m.fcp / 1000).toFixed(1)} | ${(m.lcp / 1000).toFixed(1)} | ${Math.round(m.tbt)} | ${m.cls.toFixed(3)} | ${(m.si / 1000).toFixed(1)} | ${all} |`,
+    );
+  }
+} finally {
+  await site.stop();
+}
