@@ -45,6 +45,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       LOG_LEVEL: 'info',
       RATE_LIMITS: '0',
       DEMO_CONTENT: '0',
+      // No background fetches of links in the fault tests.
+      LINK_PREVIEWS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
