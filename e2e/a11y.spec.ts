@@ -50,6 +50,8 @@ const PAGES: { path: string; role: Role }[] = [
 
 async function setTheme(page: Page, theme: string) {
   await page.evaluate((value) => document.documentElement.setAttribute('data-theme', value), theme);
+  // Colours change with a short CSS transition: measure contrast once they have settled.
+  await page.waitForTimeout(400);
 }
 
 /** The page has drawn: its main region is there and nothing in it is still loading. */

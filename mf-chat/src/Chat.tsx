@@ -76,36 +76,36 @@ function Conversation({ me, other }: { me: string; other: string }) {
         isEmpty={rows.length === 0}
         empty={<EmptyState title="Brak wiadomości" text={`Napisz pierwszą wiadomość do @${other}.`} />}
       >
-        <ol
-          ref={listRef}
-          className="gwc-msgs"
-          role="log"
-          aria-live="polite"
-          aria-label={`Wiadomości z @${other}`}
-          onScroll={(event) => {
-            const el = event.currentTarget;
-            stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
-          }}
-        >
-          {query.hasNextPage ? (
-            <li className="gwc-msgs__more">
-              <button
-                type="button"
-                className="gw-button gw-button--ghost gw-button--small"
-                disabled={query.isFetchingNextPage}
-                onClick={() => {
-                  stickToBottom.current = false;
-                  void query.fetchNextPage();
-                }}
-              >
-                Wczytaj starsze wiadomości
-              </button>
-            </li>
-          ) : null}
-          {rows.map((row) => (
-            <Message key={row.id} row={row} mine={row.user.toLowerCase() === me.toLowerCase()} />
-          ))}
-        </ol>
+        {/* The log holds the list (role="log" on the list itself would leave its items outside any list). */}
+        <div role="log" aria-live="polite" aria-label={`Wiadomości z @${other}`} className="gwc-msgs-log">
+          <ol
+            ref={listRef}
+            className="gwc-msgs"
+            onScroll={(event) => {
+              const el = event.currentTarget;
+              stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+            }}
+          >
+            {query.hasNextPage ? (
+              <li className="gwc-msgs__more">
+                <button
+                  type="button"
+                  className="gw-button gw-button--ghost gw-button--small"
+                  disabled={query.isFetchingNextPage}
+                  onClick={() => {
+                    stickToBottom.current = false;
+                    void query.fetchNextPage();
+                  }}
+                >
+                  Wczytaj starsze wiadomości
+                </button>
+              </li>
+            ) : null}
+            {rows.map((row) => (
+              <Message key={row.id} row={row} mine={row.user.toLowerCase() === me.toLowerCase()} />
+            ))}
+          </ol>
+        </div>
       </QueryState>
       <Composer
         to={other}
