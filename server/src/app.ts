@@ -27,8 +27,8 @@ import { registerSitemap } from './http/sitemap.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
 import { parseReadQuery } from './postgrest/parse.ts';
 import { FRESH_COOKIE } from './read/feedOverlay.ts';
-import { GuestCache } from './read/guestCache.ts';
-import { createThreadCache, FollowedIdsCache } from './read/posts.ts';
+import { GuestCache, TtlCache } from './read/guestCache.ts';
+import { createThreadCache, FOLLOWED_IDS_TTL_MS } from './read/posts.ts';
 import { releaseScope } from './releases/access.ts';
 import { findReleaseToken } from './releases/tokens.ts';
 import { readRoutes, registerExtraRoutes, rpcRoutes } from './routes.ts';
@@ -276,7 +276,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       ? new GuestCache({ ttlMs: config.guestCacheMs, maxEntries: 1000, maxAnswer: 256 * 1024 })
       : undefined;
   // Kept with the guests' cache: both trade a few seconds of staleness for much less SQL.
-  const followedIdsCache = guestCache ? new FollowedIdsCache() : undefined;
+  const followedIdsCache = guestCache
+    ? new TtlCache<number[]>({ ttlMs: FOLLOWED_IDS_TTL_MS, maxEntries: 10_000 })
+    : undefined;
   for (const resource of readRoutes) {
     app.get(`/api/${resource.name}`, async (request, reply) => {
       const url = new URL(request.url, 'http://local');

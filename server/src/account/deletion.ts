@@ -24,6 +24,7 @@ import type { DeletionContent } from 'shared-api/validation';
 import type { Db, Queryable } from '../db/index.ts';
 import { deleteStored, releaseFiles } from '../files/release.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
 import { CLEARED_CONTENT } from '../posts/write.ts';
 
 /** The name a deleted account takes: a hyphen, which usernames cannot contain. */
@@ -67,14 +68,13 @@ export async function eraseAccount(
     );
     cleared = cleared.concat(rows.flatMap((row) => row.files));
   }
+  // The avatar as it was before erasing (the FROM row is read before the update).
   const { rows: avatar } = await tx.query<{ avatar: string | null }>(
-    'SELECT avatar FROM users WHERE id = $1',
-    [userId],
-  );
-  await tx.query(
-    `UPDATE users SET status = 'deleted', username = $2, email = $3, password_hash = '', avatar = NULL,
-                      roles = '{}', deletion_due = NULL, deletion_content = NULL
-      WHERE id = $1`,
+    `UPDATE users u SET status = 'deleted', username = $2, email = $3, password_hash = '', avatar = NULL,
+                        roles = '{}', deletion_due = NULL, deletion_content = NULL
+       FROM users old
+      WHERE old.id = u.id AND u.id = $1
+      RETURNING old.avatar`,
     [userId, deletedName(userId), `${deletedName(userId)}@invalid`],
   );
   const avatarFile = avatar[0]?.avatar;
@@ -109,21 +109,6 @@ export function startDeletionSweep(
   files: FileStorage,
   log: FastifyBaseLogger,
   everyMs = DELETION_SWEEP_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = eraseDueAccounts(db, files, log)
-      .catch((error: unknown) => log.warn({ err: error }, 'account deletion sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+): PeriodicJob {
+  return startPeriodic('account deletion sweep', everyMs, () => eraseDueAccounts(db, files, log), log);
 }

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BanPeriod, ModerationLogAction } from 'shared-api/validation';
 import { revokeAllSessions } from '../auth/session.ts';
 import type { Queryable } from '../db/index.ts';
+import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
 
 /** The end of a ban starting now, as SQL (NULL: for good). */
 export const BAN_ENDS_SQL: Record<BanPeriod, string> = {
@@ -145,28 +146,14 @@ export async function endBans(db: Queryable, userId: number | null = null): Prom
 export const BAN_SWEEP_MS = 60_000;
 
 /** Every minute on every node: bans that ended are lifted. */
-export function startBanSweep(
-  db: Queryable,
-  log: FastifyBaseLogger,
-  everyMs = BAN_SWEEP_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = endBans(db)
-      .then((n) => {
-        if (n) log.info({ users: n }, 'bans ended');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'ban sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+export function startBanSweep(db: Queryable, log: FastifyBaseLogger, everyMs = BAN_SWEEP_MS): PeriodicJob {
+  return startPeriodic(
+    'ban sweep',
+    everyMs,
+    async () => {
+      const n = await endBans(db);
+      if (n) log.info({ users: n }, 'bans ended');
     },
-  };
+    log,
+  );
 }

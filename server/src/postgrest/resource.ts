@@ -46,7 +46,7 @@ export interface ReadContext {
   /** The viewer wrote a moment ago: their reads skip shared rows that may predate it (read/feedOverlay.ts). */
   wroteRecently?: boolean;
   /** /lurking: the server's per-reader cache of followed posts' ids, and the ids themselves once read (read/posts.ts). */
-  followedIdsCache?: { read(viewerId: number, load: () => Promise<number[]>): Promise<number[]> };
+  followedIdsCache?: { read(viewerId: string, load: () => Promise<number[]>): Promise<number[]> };
   followedIds?: number[];
   /** Remotes whose releases the caller may read (releases/access.ts): a token's, 'all' for admins. */
   releaseScope?: readonly string[] | 'all' | null;

@@ -20,6 +20,7 @@ import { newFileName } from '../files/names.ts';
 import { processUpload } from '../files/process.ts';
 import { deleteStored } from '../files/release.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
 import { decodeHtml, type FetchOptions, fetchChecked, PreviewRefused, readMetadata } from './fetch.ts';
 
 export const MAX_ATTEMPTS = 3;
@@ -204,9 +205,8 @@ export async function dropUnusedPictures(
   return rows.length;
 }
 
-export function startPreviewWorker(deps: PreviewWorkerDeps, pollMs: number): { stop(): Promise<void> } {
+export function startPreviewWorker(deps: PreviewWorkerDeps, pollMs: number): PeriodicJob {
   const domainTurns = new Map<string, number>();
-  let running: Promise<unknown> | null = null;
   let passes = 0;
   const pass = async () => {
     // Work through what is due, then rest until the next tick.
@@ -214,19 +214,5 @@ export function startPreviewWorker(deps: PreviewWorkerDeps, pollMs: number): { s
     if (++passes % 30 === 0) await dropUnusedPictures(deps.db, deps.files, deps.log);
     for (const [host, turn] of domainTurns) if (turn < Date.now()) domainTurns.delete(host);
   };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = pass()
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'link preview worker failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, pollMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic('link preview worker', pollMs, pass, deps.log);
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/index.ts';
+import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
 
 export const REFRESH_EVERY_MS = 60_000;
 export const BATCH_SIZE = 1000;
@@ -42,29 +43,12 @@ export async function refreshHotRanks(db: Queryable, batchSize = BATCH_SIZE): Pr
   }
 }
 
-export interface RankRefresher {
-  stop(): Promise<void>;
-}
+export type RankRefresher = PeriodicJob;
 
 export function startRankRefresher(
   db: Queryable,
   log: FastifyBaseLogger,
   everyMs = REFRESH_EVERY_MS,
 ): RankRefresher {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return; // a slow pass is never overlapped by the next
-    running = refreshHotRanks(db)
-      .catch((error: unknown) => log.warn({ err: error }, 'hot rank refresh failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic('hot rank refresh', everyMs, () => refreshHotRanks(db), log);
 }

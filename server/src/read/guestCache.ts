@@ -8,32 +8,31 @@
  */
 import type { KeyedCache, ReadResult } from '../postgrest/resource.ts';
 
-export interface GuestCacheOptions {
+/**
+ * Answers kept per key for `ttlMs` on this node, concurrent misses sharing one build; bounded by
+ * entry count (least recently stored out first); a failed build is never kept, and `keep` can
+ * refuse to keep an answer (too large).
+ */
+export interface TtlCacheOptions<V> {
   ttlMs: number;
   maxEntries: number;
-  /** Answers larger than this (in characters or bytes) are not kept. */
-  maxAnswer: number;
+  keep?(value: V): boolean;
   now?: () => number;
 }
 
-interface Entry {
-  at: number;
-  answer: Promise<ReadResult>;
-}
-
-export class GuestCache implements KeyedCache {
-  private readonly entries = new Map<string, Entry>();
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { at: number; value: Promise<V> }>();
   private readonly now: () => number;
 
-  constructor(private readonly options: GuestCacheOptions) {
+  constructor(private readonly options: TtlCacheOptions<V>) {
     this.now = options.now ?? Date.now;
   }
 
-  /** The cached answer for `key`, or `build()`'s (stored when it succeeds and is small enough). */
-  async read(key: string, build: () => Promise<ReadResult>): Promise<ReadResult> {
+  /** The cached value for `key`, or `build()`'s (kept when it succeeds and `keep` allows). */
+  async read(key: string, build: () => Promise<V>): Promise<V> {
     const found = this.entries.get(key);
-    if (found && this.now() - found.at <= this.options.ttlMs) return found.answer;
-    const entry: Entry = { at: this.now(), answer: build() };
+    if (found && this.now() - found.at <= this.options.ttlMs) return found.value;
+    const entry = { at: this.now(), value: build() };
     this.entries.delete(key);
     this.entries.set(key, entry);
     while (this.entries.size > this.options.maxEntries) {
@@ -42,14 +41,29 @@ export class GuestCache implements KeyedCache {
       this.entries.delete(oldest);
     }
     try {
-      const answer = await entry.answer;
-      if (answer.json.length > this.options.maxAnswer && this.entries.get(key) === entry)
+      const value = await entry.value;
+      if (this.options.keep && !this.options.keep(value) && this.entries.get(key) === entry)
         this.entries.delete(key);
-      return answer;
+      return value;
     } catch (error) {
-      // An error (a bad filter's 400, a lost connection) is never served to the next guest.
+      // An error (a bad filter's 400, a lost connection) is never served to the next reader.
       if (this.entries.get(key) === entry) this.entries.delete(key);
       throw error;
     }
+  }
+}
+
+export interface GuestCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  /** Answers larger than this (in characters or bytes) are not kept. */
+  maxAnswer: number;
+  now?: () => number;
+}
+
+/** The guests' feed pages: answers over `maxAnswer` are not kept. */
+export class GuestCache extends TtlCache<ReadResult> implements KeyedCache {
+  constructor({ maxAnswer, ...options }: GuestCacheOptions) {
+    super({ ...options, keep: (answer) => answer.json.length <= maxAnswer });
   }
 }

@@ -427,25 +427,6 @@ const FOLLOWED_POSTS = `(SELECT id FROM (${FOLLOWED_IDS}
 export const FOLLOWED_IDS_CAP = 5000;
 export const FOLLOWED_IDS_TTL_MS = 5000;
 
-export class FollowedIdsCache {
-  private readonly entries = new Map<number, { at: number; ids: Promise<number[]> }>();
-  constructor(private readonly maxEntries = 10_000) {}
-
-  read(viewerId: number, load: () => Promise<number[]>): Promise<number[]> {
-    const found = this.entries.get(viewerId);
-    if (found && Date.now() - found.at <= FOLLOWED_IDS_TTL_MS) return found.ids;
-    const ids = load();
-    this.entries.delete(viewerId);
-    this.entries.set(viewerId, { at: Date.now(), ids });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    ids.catch(() => this.entries.delete(viewerId));
-    return ids;
-  }
-}
-
 /** A keyset page's cursor (`post=lt.N`), if the request has one at its top level. */
 function postCursor(query: ReadQuery): number | null {
   for (const filter of query.filters) {
@@ -465,7 +446,7 @@ function postCursor(query: ReadQuery): number | null {
 export const lurkingRead = postsResource({
   name: 'lurking',
   mixed: false,
-  // The cached ids (see FollowedIdsCache) when the request comes with them, else gathered here.
+  // The cached ids (FOLLOWED_IDS_TTL_MS) when the request comes with them, else gathered here.
   source: (ctx) =>
     ctx.followedIds
       ? {
@@ -484,7 +465,7 @@ export const lurkingRead = postsResource({
       const cache = ctx.followedIdsCache;
       const viewerId = ctx.viewerId;
       if (!cache || viewerId === null || ctx.wroteRecently || ctx.followedIds) return null;
-      const ids = await cache.read(viewerId, async () => {
+      const ids = await cache.read(String(viewerId), async () => {
         const { rows } = await ctx.db.query<{ ids: number[] }>(
           `SELECT coalesce(array_agg(id ORDER BY id DESC), '{}') AS ids
              FROM (SELECT id FROM (${FOLLOWED_IDS}) f ORDER BY id DESC LIMIT ${FOLLOWED_IDS_CAP}) newest`,
