@@ -47,7 +47,11 @@ function sharedSingletons(dir: string) {
         usedExports: ROUTER_EXPORTS,
       },
     },
-    '@tanstack/react-query': singleton(installedVersion(dir, '@tanstack/react-query')),
+    // The same for the query library: the shell ships the API listed in QUERY_EXPORTS.
+    '@tanstack/react-query': {
+      ...singleton(installedVersion(dir, '@tanstack/react-query')),
+      treeShaking: { mode: 'runtime-infer' as const, usedExports: QUERY_EXPORTS },
+    },
     zustand: singleton(installedVersion(dir, 'zustand')),
     'shared-api': singleton(installedVersion(dir, 'shared-api')),
     'shared-ui': singleton(installedVersion(dir, 'shared-ui')),
@@ -78,6 +82,31 @@ export const ROUTER_EXPORTS = [
   'generatePath',
   'createSearchParams',
 ];
+
+/**
+ * The @tanstack/react-query API the shell provides to every remote (tree-shaken like the router:
+ * hydration, `useQueries`, suspense hooks and the rest are not shipped). The same rule holds: a
+ * remote that needs another export adds it here, and the shell ships first.
+ */
+export const QUERY_EXPORTS = [
+  'QueryClient',
+  'QueryCache',
+  'MutationCache',
+  'QueryClientProvider',
+  'useQueryClient',
+  'useQuery',
+  'useInfiniteQuery',
+  'useMutation',
+  'queryOptions',
+  'infiniteQueryOptions',
+  'keepPreviousData',
+];
+
+/** Shared packages the shell ships tree-shaken, with the exports it keeps (releases/validate.ts). */
+export const TREE_SHAKEN_SHARES: Record<string, readonly string[]> = {
+  'react-router-dom': ROUTER_EXPORTS,
+  '@tanstack/react-query': QUERY_EXPORTS,
+};
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -229,9 +258,12 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
         shareStrategy: 'loaded-first',
         // One copy of the federation runtime per page: the shell provides it and the remotes use
         // it instead of bundling their own (about 20 KiB gzip less per remote on the first load).
-        // Only the shell loads our remotes, so they can rely on it. Browser-only builds.
+        // Only the shell loads our remotes, so they can rely on it. Browser-only builds. No
+        // snapshot plugin (the manifest reader and its preloading): the registry names each
+        // release's remoteEntry script (server/src/releases/registry.ts), and the server preloads
+        // what the first route needs from the page itself.
         experiments: isHost
-          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+          ? { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } }
           : { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
       isHost &&

@@ -27,8 +27,9 @@ test('the home route renders mf-feed with demo posts fetched from /api/posts', a
   const titled = rows.find((row) => row.title);
   if (titled?.title) await expect(page.getByText(titled.title).first()).toBeVisible();
   // mf-feed comes from its published release (the local build, published at start), never a build folder.
-  expect(remoteFiles.some((file) => /^\/mf\/mf-feed@[\w.-]+\/mf-manifest\.json$/.test(file))).toBe(true);
-  expect(remoteFiles.some((file) => /\/remoteEntry\.[0-9a-f]+\.js$/.test(file))).toBe(true);
+  // Its container is loaded straight from the release's entry address (no manifest on the way).
+  expect(remoteFiles.some((file) => /^\/mf\/mf-feed@[\w.-]+\/remoteEntry\.js$/.test(file))).toBe(true);
+  expect(remoteFiles.some((file) => /\/__federation_expose_HomeFeed\.[0-9a-f]+\.js$/.test(file))).toBe(true);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -54,13 +55,18 @@ test('deep links get the shell and assets carry the right cache headers', async 
   const registry = (await (await request.get('/remotes.json')).json()) as {
     remotes: { name: string; entry: string }[];
   };
-  const manifestUrl = registry.remotes.find((remote) => remote.name === 'mf_feed')!.entry;
-  // A release never changes: its manifest is cached like its hashed chunks; /remotes.json is not.
-  const manifest = await request.get(manifestUrl);
+  const entryUrl = registry.remotes.find((remote) => remote.name === 'mf_feed')!.entry;
+  // A release never changes: its entry and manifest are cached like its hashed chunks; /remotes.json is not.
+  const entry = await request.get(entryUrl);
+  expect(entry.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(await entry.text()).toContain('mf_feed');
+  const manifest = await request.get(entryUrl.replace('remoteEntry.js', 'mf-manifest.json'));
   expect(manifest.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  const entry = /remoteEntry\.[0-9a-f]+\.js/.exec(await manifest.text())?.[0];
-  const chunk = await request.get(manifestUrl.replace('mf-manifest.json', entry!));
+  const hashed = /remoteEntry\.[0-9a-f]+\.js/.exec(await manifest.text())?.[0];
+  const chunk = await request.get(entryUrl.replace('remoteEntry.js', hashed!));
   expect(chunk.headers()['cache-control']).toContain('immutable');
+  // The entry address is the hashed file the manifest names.
+  expect(await chunk.text()).toBe(await entry.text());
   expect((await request.get('/mf/mf-feed/mf-manifest.json')).status()).toBe(404);
 
   await page.goto(`/post/${post}`);

@@ -145,7 +145,7 @@ describe(`account data and deletion (${process.env.TEST_DATABASE_URL ? 'postgres
       [kasia.id],
     );
     expect(leftovers.rows[0]).toEqual({ votes: 0, chats: 0, sessions: 0 });
-    expect((await jan.api.get('/api/profiles?user=eq.deleted-' + kasia.id)).json()).toEqual([]);
+    expect((await jan.api.get(`/api/profiles?user=eq.deleted-${kasia.id}`)).json()).toEqual([]);
   });
 
   it('after the grace period the posts are deleted when the owner chose so', async () => {

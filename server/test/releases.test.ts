@@ -91,7 +91,7 @@ describe('publishing a release', () => {
     expect(await chatFor(7)).toEqual({
       name: 'mf_chat',
       remote: 'mf-chat',
-      entry: '/mf/mf-chat@1.0.0/mf-manifest.json',
+      entry: '/mf/mf-chat@1.0.0/remoteEntry.js',
       version: '1.0.0',
       channel: 'stable',
     });
@@ -123,9 +123,17 @@ describe('publishing a release', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
 
+    // The registry's entry address answers the hashed entry the manifest names, the same way.
+    const byAlias = await caller(server).get('/mf/mf-chat@1.0.0/remoteEntry.js', { 'accept-encoding': 'br' });
+    expect(byAlias.statusCode).toBe(200);
+    expect(byAlias.headers['content-encoding']).toBe('br');
+    expect(byAlias.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(byAlias.rawPayload.equals(br.rawPayload)).toBe(true);
+
     for (const bad of [
       '/mf/mf-chat@1.0.0/..%2F..%2Fpgdata',
       '/mf/mf-chat@9.9.9/mf-manifest.json',
+      '/mf/mf-chat@9.9.9/remoteEntry.js',
       `/mf/mf-chat@1.0.0/${entry}.br`,
       '/mf/mf-chat/mf-manifest.json',
     ]) {
@@ -163,8 +171,13 @@ describe('publishing a release', () => {
       ],
       [
         'router exports',
-        chatBuild('x', { routerExports: ['Link', 'useLoaderData'] }),
-        /does not ship: useLoaderData/,
+        chatBuild('x', { usedExports: { 'react-router-dom': ['Link', 'useLoaderData'] } }),
+        /react-router-dom exports the shell does not ship: useLoaderData/,
+      ],
+      [
+        'query exports',
+        chatBuild('x', { usedExports: { '@tanstack/react-query': ['useQuery', 'useSuspenseQuery'] } }),
+        /@tanstack\/react-query exports the shell does not ship: useSuspenseQuery/,
       ],
       ['a missing chunk', chatBuild('x', { dropFiles: ['__federation_expose_Chat.a'] }), /./],
     ];
@@ -300,10 +313,10 @@ describe('canary, promotion and rollback', () => {
     expect(await chatFor(49)).toEqual({
       name: 'mf_chat',
       remote: 'mf-chat',
-      entry: '/mf/mf-chat@2.0.0/mf-manifest.json',
+      entry: '/mf/mf-chat@2.0.0/remoteEntry.js',
       version: '2.0.0',
       channel: 'canary',
-      fallback: { entry: '/mf/mf-chat@1.0.0/mf-manifest.json', version: '1.0.0' },
+      fallback: { entry: '/mf/mf-chat@1.0.0/remoteEntry.js', version: '1.0.0' },
     });
     expect((await chatFor(50))?.channel).toBe('stable');
     // Changing N keeps the canary; unknown versions and 100 % are refused.

@@ -33,7 +33,15 @@ export interface ResolvedRemote {
   fallback?: { entry: string; version: string };
 }
 
-export const manifestUrl = (remote: string, version: string) => `/mf/${remote}@${version}/mf-manifest.json`;
+/**
+ * The address browsers load a release's container from. `remoteEntry.js` is not a file of the
+ * release (its entry has a content hash in its name): the release routes answer it with the
+ * entry its manifest names (serve.ts). A script address and not the manifest's, so the shell's
+ * federation runtime loads the container in one request instead of manifest, then entry, and
+ * carries no manifest reader (its snapshot plugin, rspack.base.ts).
+ */
+export const ENTRY_FILE = 'remoteEntry.js';
+export const entryUrl = (remote: string, version: string) => `/mf/${remote}@${version}/${ENTRY_FILE}`;
 
 export function parseCohort(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,2}$/.test(raw)) return null;
@@ -56,12 +64,12 @@ export function resolveFor(channels: Iterable<Channel>, cohort: number): Resolve
   for (const channel of channels) {
     const name = remoteNameOf(channel.remote);
     if (!name) continue;
-    const stable = { entry: manifestUrl(channel.remote, channel.stable), version: channel.stable };
+    const stable = { entry: entryUrl(channel.remote, channel.stable), version: channel.stable };
     if (channel.canary && cohort < channel.percent) {
       out.push({
         name,
         remote: channel.remote,
-        entry: manifestUrl(channel.remote, channel.canary),
+        entry: entryUrl(channel.remote, channel.canary),
         version: channel.canary,
         channel: 'canary',
         fallback: stable,

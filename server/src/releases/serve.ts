@@ -2,7 +2,8 @@
  * The release routes outside PostgREST's grammar:
  *   GET  /remotes.json                     which release of each remote this visitor gets (cohort cookie)
  *   GET  /mf/<remote>@<version>/<file>     a published release's files: immutable, cached for a year,
- *                                          brotli or gzip made at publication, picked by Accept-Encoding
+ *                                          brotli or gzip made at publication, picked by Accept-Encoding;
+ *                                          `remoteEntry.js` is the entry the release's manifest names
  *   PUT  /api/releases/<remote>/<version>  upload a built remote (gzipped tarball of its dist folder)
  *   POST /api/release-health               browsers' load and failure reports (navigator.sendBeacon)
  * The calls that change channels are RPCs (rpc/release/*), the lists are read resources
@@ -13,7 +14,8 @@ import { releaseHealthInput, releaseRemote, releaseVersion } from 'shared-api/va
 import { ApiError, badRequest } from '../http/errors.ts';
 import { releaseActor } from './access.ts';
 import { publishFiles } from './publish.ts';
-import { COHORT_COOKIE, createCohortSequence, parseCohort } from './registry.ts';
+import { COHORT_COOKIE, createCohortSequence, ENTRY_FILE, parseCohort } from './registry.ts';
+import type { BlobStore } from './store.ts';
 import { RELEASE_LIMITS, ReleaseArchiveError, readReleaseArchive } from './tarball.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -53,10 +55,47 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 
 const notFound = () => new ApiError(404, 'NOT FOUND', 'no such release file');
 
+/** Releases whose entry name is kept; a release never changes, and only a few are live at once. */
+const MAX_ENTRY_NAMES = 200;
+
+/**
+ * The file of a release that `remoteEntry.js` stands for: its manifest's `metaData.remoteEntry`
+ * (the path is relative to the release's root). Looked up once per release and node; a release
+ * without a readable manifest has no entry (404), and a store that cannot be reached throws (503).
+ */
+export function createEntryNames(store: Pick<BlobStore, 'get'>) {
+  const names = new Map<string, string | null>();
+  return async (release: string): Promise<string | null> => {
+    const known = names.get(release);
+    if (known !== undefined) return known;
+    const data = await store.get(`${release}/mf-manifest.json`);
+    let name: string | null = null;
+    try {
+      const entry = (
+        JSON.parse(data?.toString('utf8') ?? 'null') as {
+          metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
+        } | null
+      )?.metaData?.remoteEntry;
+      if (typeof entry?.name === 'string' && /^[\w.-]+\.js$/.test(entry.name)) {
+        const dir = typeof entry.path === 'string' ? entry.path.replace(/^\/+|\/+$/g, '') : '';
+        name = dir && !dir.split('/').includes('..') ? `${dir}/${entry.name}` : entry.name;
+      }
+    } catch {
+      // Not JSON: no entry (validate.ts refuses such releases at publication anyway).
+    }
+    if (data) {
+      if (names.size >= MAX_ENTRY_NAMES) names.delete(names.keys().next().value as string);
+      names.set(release, name);
+    }
+    return name;
+  };
+}
+
 export function registerReleaseRoutes(app: FastifyInstance): void {
   const releases = app.services.releases;
   const config = app.config;
   const nextCohort = createCohortSequence();
+  const entryNameOf = createEntryNames(releases.store);
 
   app.get('/remotes.json', async (request, reply) => {
     let cohort = parseCohort(request.cookies[COHORT_COOKIE]);
@@ -82,21 +121,23 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
     { compress: false, helmet: false },
     async (request, reply) => {
       const match = /^(mf-[a-z]+)@([A-Za-z0-9._-]{1,64})$/.exec(request.params.spec);
-      const file = request.params['*'] ?? '';
+      let file = request.params['*'] ?? '';
       const type = CONTENT_TYPES[file.split('.').pop()?.toLowerCase() ?? ''];
       if (!match || !type || file.endsWith('.br') || file.endsWith('.gz')) throw notFound();
-      const key = `${match[1]}/${match[2]}/${file}`;
+      const release = `${match[1]}/${match[2]}`;
       const encoding = pickEncoding(request.headers['accept-encoding']);
       let data: Buffer | null = null;
       let sent: 'br' | 'gzip' | null = null;
       try {
+        if (file === ENTRY_FILE) file = (await entryNameOf(release)) ?? file;
+        const key = `${release}/${file}`;
         if (encoding) {
           data = await releases.store.get(`${key}.${encoding === 'br' ? 'br' : 'gz'}`);
           if (data) sent = encoding;
         }
         data ??= await releases.store.get(key);
       } catch (error) {
-        request.log.warn({ err: error, key }, 'release store unavailable');
+        request.log.warn({ err: error, release, file }, 'release store unavailable');
         throw new ApiError(
           503,
           'STORAGE UNAVAILABLE',

@@ -6,8 +6,9 @@
  * - it shares each singleton (react, react-dom, react-router-dom, @tanstack/react-query, zustand,
  *   shared-api, shared-ui) as a singleton whose required range the shell's version satisfies:
  *   a remote built against another React or another shared-api would otherwise break on the page;
- * - the react-router-dom exports it expects are all among those the shell ships
- *   (`ROUTER_EXPORTS` in rspack.base.ts; the shell tree-shakes the router to that set).
+ * - the exports it expects of each package the shell ships tree-shaken (react-router-dom and
+ *   @tanstack/react-query: `TREE_SHAKEN_SHARES` in rspack.base.ts) are all among those the shell
+ *   ships: a remote built against a wider list would call exports missing on the page.
  * The shell's side comes from its own build (`shell/dist/mf-manifest.json` and `mf-stats.json`),
  * which is deployed with this server.
  */
@@ -30,8 +31,6 @@ export const REQUIRED_SINGLETONS = [
   'shared-api',
   'shared-ui',
 ] as const;
-
-const ROUTER = 'react-router-dom';
 
 const assetsSchema = z
   .object({
@@ -73,7 +72,8 @@ export class ReleaseRefused extends Error {}
 /** What the shell provides, read from its build. */
 export interface ShellShare {
   versions: Map<string, string>;
-  routerExports: Set<string>;
+  /** Per tree-shaken shared package, the exports the shell ships (from its `mf-stats.json`). */
+  shippedExports: Map<string, Set<string>>;
 }
 
 export function readShellShare(appsDir: string): ShellShare {
@@ -94,7 +94,9 @@ export function readShellShare(appsDir: string): ShellShare {
   }
   return {
     versions: new Map(manifest.shared.map((s) => [s.name, s.version ?? ''])),
-    routerExports: new Set(stats.shared.find((s) => s.name === ROUTER)?.usedExports ?? []),
+    shippedExports: new Map(
+      stats.shared.filter((s) => s.usedExports?.length).map((s) => [s.name, new Set(s.usedExports)] as const),
+    ),
   };
 }
 
@@ -178,12 +180,16 @@ export function validateRelease(remote: RemoteDir, files: ReleaseFiles, shell: S
   }
 
   const stats = parseJson(files, 'mf-stats.json', statsSchema);
-  const wanted = stats.shared.find((s) => s.name === ROUTER)?.usedExports ?? [];
-  const unknown = wanted.filter((name) => !shell.routerExports.has(name));
-  if (unknown.length) {
+  const beyond: string[] = [];
+  for (const share of stats.shared) {
+    const shipped = shell.shippedExports.get(share.name);
+    const unknown = shipped ? (share.usedExports ?? []).filter((name) => !shipped.has(name)) : [];
+    if (unknown.length) beyond.push(`${share.name} exports the shell does not ship: ${unknown.join(', ')}`);
+  }
+  if (beyond.length) {
     throw new ReleaseRefused(
-      `${remote} expects react-router-dom exports the shell does not ship: ${unknown.join(', ')} ` +
-        '(add them to ROUTER_EXPORTS in rspack.base.ts and release the shell first)',
+      `${remote} expects ${beyond.join('; ')} ` +
+        '(add them to TREE_SHAKEN_SHARES in rspack.base.ts and release the shell first)',
     );
   }
   return { shared, exposes };

@@ -48,15 +48,15 @@ beforeEach(() => {
           {
             name: 'mf_chat',
             remote: 'mf-chat',
-            entry: '/mf/mf-chat@2.0.0/mf-manifest.json',
+            entry: '/mf/mf-chat@2.0.0/remoteEntry.js',
             version: '2.0.0',
             channel: 'canary',
-            fallback: { entry: '/mf/mf-chat@1.0.0/mf-manifest.json', version: '1.0.0' },
+            fallback: { entry: '/mf/mf-chat@1.0.0/remoteEntry.js', version: '1.0.0' },
           },
           {
             name: 'mf_feed',
             remote: 'mf-feed',
-            entry: '/mf/mf-feed@1.0.0/mf-manifest.json',
+            entry: '/mf/mf-feed@1.0.0/remoteEntry.js',
             version: '1.0.0',
             channel: 'stable',
           },
@@ -77,7 +77,7 @@ describe('loading remotes from the registry', () => {
   it('loads a healthy canary and reports one load per release', async () => {
     const { loadRemoteModule } = await import('./registry.ts');
     expect(await loadRemoteModule('mf_chat', 'Chats')).toEqual({
-      default: 'component from /mf/mf-chat@2.0.0/mf-manifest.json',
+      default: 'component from /mf/mf-chat@2.0.0/remoteEntry.js',
     });
     await loadRemoteModule('mf_chat', 'Chat');
     vi.advanceTimersByTime(2500);
@@ -86,21 +86,21 @@ describe('loading remotes from the registry', () => {
   });
 
   it('serves a canary that fails to load from the stable release for the rest of the page load', async () => {
-    runtime.broken.add('/mf/mf-chat@2.0.0/mf-manifest.json');
+    runtime.broken.add('/mf/mf-chat@2.0.0/remoteEntry.js');
     const { loadRemoteModule, currentRelease } = await import('./registry.ts');
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await loadRemoteModule('mf_chat', 'Chats')).toEqual({
-      default: 'component from /mf/mf-chat@1.0.0/mf-manifest.json',
+      default: 'component from /mf/mf-chat@1.0.0/remoteEntry.js',
     });
     expect(runtime.registered.at(-1)).toEqual({
       name: 'mf_chat',
-      entry: '/mf/mf-chat@1.0.0/mf-manifest.json',
+      entry: '/mf/mf-chat@1.0.0/remoteEntry.js',
       force: true,
     });
     expect(await currentRelease('mf_chat')).toEqual({ name: 'mf_chat', version: '1.0.0', channel: 'stable' });
     // Later modules come from stable straight away.
     expect(await loadRemoteModule('mf_chat', 'Chat')).toEqual({
-      default: 'component from /mf/mf-chat@1.0.0/mf-manifest.json',
+      default: 'component from /mf/mf-chat@1.0.0/remoteEntry.js',
     });
     vi.advanceTimersByTime(2500);
     expect(sentEvents()).toEqual([
@@ -110,7 +110,7 @@ describe('loading remotes from the registry', () => {
   });
 
   it('lets a stable release that fails reach the error panel, reported', async () => {
-    runtime.broken.add('/mf/mf-feed@1.0.0/mf-manifest.json');
+    runtime.broken.add('/mf/mf-feed@1.0.0/remoteEntry.js');
     const { loadRemoteModule } = await import('./registry.ts');
     await expect(loadRemoteModule('mf_feed', 'HomeFeed')).rejects.toThrow(/chunk 42/);
     vi.advanceTimersByTime(2500);
