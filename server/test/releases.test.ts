@@ -357,6 +357,30 @@ describe('canary, promotion and rollback', () => {
     expect(again.cookies.find((c) => c.name === 'gwar_cohort')).toBeUndefined();
   });
 
+  it('writes the registry of the visitor into the page, the same as /remotes.json, cohort cookie included', async () => {
+    const registryOf = (html: string) => {
+      const json = /<script id="gwar-remotes" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
+      return JSON.parse(json ?? 'null') as { cohort: number; remotes: Resolved[] } | null;
+    };
+    for (const cohort of [3, 77]) {
+      const page = await caller(server, `gwar_cohort=${cohort}`).get('/');
+      expect(page.statusCode).toBe(200);
+      expect(registryOf(page.body)).toEqual((await remotesFor(cohort)).body);
+    }
+    expect(
+      registryOf((await caller(server, 'gwar_cohort=3').get('/'))?.body)?.remotes.find(
+        (r) => r.name === 'mf_chat',
+      ),
+    ).toMatchObject({ channel: 'canary', entry: '/mf/mf-chat@2.0.0/remoteEntry.js' });
+    // A new visitor's cohort is drawn by the page and kept in the cookie /remotes.json then reads.
+    const fresh = await caller(server).get('/microblog');
+    const cookie = /gwar_cohort=(\d+)/.exec(String(fresh.headers['set-cookie']))?.[1];
+    expect(cookie).toBeDefined();
+    expect(registryOf(fresh.body)?.cohort).toBe(Number(cookie));
+    // Nothing in the registry can close the element it is written in.
+    expect(fresh.body.match(/<\/script>/g)).toHaveLength(2);
+  });
+
   it('promotes, rolls back to the previous stable or any earlier release, and logs who did what', async () => {
     const promoted = await tokenRpc(chatToken, 'release_promote', { remote: 'mf-chat' });
     expect(promoted.json().channel).toMatchObject({ stable: '2.0.0', canary: null, percent: 0 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_ROUTES, SHELL_ROUTES } from 'shared-api/routes';
 import type { Config } from '../config.ts';
+import { registryFor } from '../releases/registry.ts';
 import { sendPrecompressed } from './precompressed.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
@@ -68,6 +69,18 @@ function serveBuiltFolder(app: FastifyInstance, route: string, root: string) {
   });
 }
 
+/** The element of the shell's page that carries the visitor's registry (shell/src/remotes/registry.ts). */
+export const REGISTRY_ELEMENT_ID = 'gwar-remotes';
+
+/**
+ * A JSON data block: never run as a script (so the CSP's script rules do not apply), and `<` is
+ * written as `\u003c` so no value can close the element.
+ */
+export function inlineJson(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script id="${id}" type="application/json">${json}</script>`;
+}
+
 export async function registerFrontend(app: FastifyInstance, config: Config): Promise<void> {
   // The shell's own assets.
   const shellDist = path.join(config.appsDir, 'shell', 'dist');
@@ -102,13 +115,27 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     // The theme is in the HTML before any script runs: no flash of the wrong theme.
     const cookieTheme = request.cookies[THEME_COOKIE];
     const theme = request.viewer?.theme ?? (cookieTheme && THEMES.has(cookieTheme) ? cookieTheme : 'dark');
+    // Which release of each remote this visitor gets, as /remotes.json would answer: the shell
+    // reads it from the page instead of asking in another round trip before any remote loads.
+    const { releases } = app.services;
+    const registry = registryFor(
+      releases.registry,
+      releases.nextCohort,
+      request,
+      reply,
+      config.secureCookies,
+    );
     return reply
       .status(status)
       .header('Cache-Control', 'no-cache')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'strict-origin-when-cross-origin')
       .type('text/html; charset=utf-8')
-      .send(text.replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`));
+      .send(
+        text
+          .replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`)
+          .replace('</head>', () => `${inlineJson(REGISTRY_ELEMENT_ID, registry)}</head>`),
+      );
   };
 
   const pageOrNotFound = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
 import { type ReleaseHealth, startReleaseHealth } from './health.ts';
-import { type ReleaseRegistry, startReleaseRegistry } from './registry.ts';
+import { createCohortSequence, type ReleaseRegistry, startReleaseRegistry } from './registry.ts';
 import { type BlobStore, cachedBlobStore } from './store.ts';
 
 const RELEASE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -17,6 +17,8 @@ export interface Releases {
   store: BlobStore;
   registry: ReleaseRegistry;
   health: ReleaseHealth;
+  /** The next new visitor's cohort (one sequence per node for the page and /remotes.json). */
+  nextCohort: () => number;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startReleases(
     store,
     registry,
     health,
+    nextCohort: createCohortSequence(),
     async close() {
       await health.close();
       await registry.close();

@@ -12,7 +12,7 @@
  * `percent` within a point or two even over a few dozen visitors, where random draws wander.
  */
 import { randomInt } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTES, type RemoteDir, remoteNameOf } from 'shared-api/routes';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
@@ -79,6 +79,38 @@ export function resolveFor(channels: Iterable<Channel>, cohort: number): Resolve
     }
   }
   return out;
+}
+
+/** What `/remotes.json` answers, and what the shell's page carries inline (http/frontend.ts). */
+export interface RegistryAnswer {
+  cohort: number;
+  remotes: ResolvedRemote[];
+}
+
+/**
+ * The registry for the visitor of `request`: their cohort from the cookie or, for a new visitor,
+ * the next one of `nextCohort`, set as the cookie on `reply` (for a year, readable by scripts: it
+ * holds no secret, and the shell's health reports name it).
+ */
+export function registryFor(
+  registry: Pick<ReleaseRegistry, 'resolve'>,
+  nextCohort: () => number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secureCookies: boolean,
+): RegistryAnswer {
+  let cohort = parseCohort(request.cookies[COHORT_COOKIE]);
+  if (cohort === null) {
+    cohort = nextCohort();
+    void reply.setCookie(COHORT_COOKIE, String(cohort), {
+      path: '/',
+      maxAge: 365 * 86_400,
+      sameSite: 'lax',
+      httpOnly: false,
+      secure: secureCookies,
+    });
+  }
+  return { cohort, remotes: registry.resolve(cohort) };
 }
 
 export interface ReleaseRegistry {

@@ -14,7 +14,7 @@ import { releaseHealthInput, releaseRemote, releaseVersion } from 'shared-api/va
 import { ApiError, badRequest } from '../http/errors.ts';
 import { releaseActor } from './access.ts';
 import { publishFiles } from './publish.ts';
-import { COHORT_COOKIE, createCohortSequence, ENTRY_FILE, parseCohort } from './registry.ts';
+import { ENTRY_FILE, registryFor } from './registry.ts';
 import type { BlobStore } from './store.ts';
 import { RELEASE_LIMITS, ReleaseArchiveError, readReleaseArchive } from './tarball.ts';
 
@@ -94,23 +94,13 @@ export function createEntryNames(store: Pick<BlobStore, 'get'>) {
 export function registerReleaseRoutes(app: FastifyInstance): void {
   const releases = app.services.releases;
   const config = app.config;
-  const nextCohort = createCohortSequence();
   const entryNameOf = createEntryNames(releases.store);
 
+  // The shell's page carries the same answer inline (http/frontend.ts); this is for later reads.
   app.get('/remotes.json', async (request, reply) => {
-    let cohort = parseCohort(request.cookies[COHORT_COOKIE]);
-    if (cohort === null) {
-      cohort = nextCohort();
-      void reply.setCookie(COHORT_COOKIE, String(cohort), {
-        path: '/',
-        maxAge: 365 * 86_400,
-        sameSite: 'lax',
-        httpOnly: false,
-        secure: config.secureCookies,
-      });
-    }
+    const answer = registryFor(releases.registry, releases.nextCohort, request, reply, config.secureCookies);
     void reply.header('Cache-Control', 'no-store');
-    return { cohort, remotes: releases.registry.resolve(cohort) };
+    return answer;
   });
 
   // One path segment `<remote>@<version>`: the router has no `@` separator between two parameters.

@@ -120,6 +120,47 @@ describe('loading remotes from the registry', () => {
   });
 });
 
+describe('the registry in the page', () => {
+  it('is read from the page without asking the server, once; a later read asks /remotes.json', async () => {
+    const inline = document.createElement('script');
+    inline.id = 'gwar-remotes';
+    inline.type = 'application/json';
+    inline.textContent = JSON.stringify({
+      cohort: 7,
+      remotes: [
+        {
+          name: 'mf_feed',
+          remote: 'mf-feed',
+          entry: '/mf/mf-feed@3.0.0/remoteEntry.js',
+          version: '3.0.0',
+          channel: 'stable',
+        },
+      ],
+    });
+    document.head.append(inline);
+    const { loadRemoteModule, remotesReady } = await import('./registry.ts');
+    expect(await loadRemoteModule('mf_feed', 'HomeFeed')).toEqual({
+      default: 'component from /mf/mf-feed@3.0.0/remoteEntry.js',
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.getElementById('gwar-remotes')).toBeNull();
+    expect((await remotesReady()).get('mf_feed')?.version).toBe('3.0.0');
+    vi.advanceTimersByTime(2500);
+    expect(sentEvents()).toEqual([{ remote: 'mf_feed', version: '3.0.0', channel: 'stable', kind: 'load' }]);
+  });
+
+  it('falls back to /remotes.json when the page carries something unreadable', async () => {
+    const inline = document.createElement('script');
+    inline.id = 'gwar-remotes';
+    inline.type = 'application/json';
+    inline.textContent = '{"cohort": 7, "remo';
+    document.head.append(inline);
+    const { remotesReady } = await import('./registry.ts');
+    expect((await remotesReady()).get('mf_feed')?.version).toBe('1.0.0');
+    expect(fetch).toHaveBeenCalledWith('/remotes.json', expect.anything());
+  });
+});
+
 describe('health reports', () => {
   it('attribute uncaught errors to the release whose files threw, and nothing else', async () => {
     const { releaseOfError } = await import('./health.ts');

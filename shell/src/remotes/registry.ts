@@ -1,8 +1,9 @@
 /**
  * Remotes are found at run time: nothing about them is compiled into the shell. At start the
- * shell reads `/remotes.json` (the server picks each remote's stable release or, for the
- * visitor's cohort, its canary), registers each manifest with the Module Federation runtime,
- * and only then loads modules.
+ * shell reads the registry (the server picks each remote's stable release or, for the visitor's
+ * cohort, its canary) from its own page, where the server wrote it (`#gwar-remotes`), or from
+ * `/remotes.json` when the page has none or after a failed read; registers each release's entry
+ * with the Module Federation runtime, and only then loads modules.
  *
  * A canary that fails to load (manifest, entry or chunk) costs the visitor nothing: the failure
  * is reported (health.ts) and the remote's stable release is registered in its place for the
@@ -27,10 +28,26 @@ interface RegistryAnswer {
 
 let registry: Promise<Map<string, RegistryRemote>> | null = null;
 
+/** The registry the server wrote into the page, taken once (a later read asks the server). */
+function takeInlineRegistry(): RegistryAnswer | null {
+  const element = document.getElementById('gwar-remotes');
+  if (!element) return null;
+  element.remove();
+  try {
+    const answer = JSON.parse(element.textContent ?? '') as RegistryAnswer;
+    return Array.isArray(answer?.remotes) ? answer : null;
+  } catch {
+    return null;
+  }
+}
+
 async function fetchRegistry(): Promise<Map<string, RegistryRemote>> {
-  const response = await fetch('/remotes.json', { credentials: 'include', cache: 'no-store' });
-  if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
-  const answer = (await response.json()) as RegistryAnswer;
+  let answer = takeInlineRegistry();
+  if (!answer) {
+    const response = await fetch('/remotes.json', { credentials: 'include', cache: 'no-store' });
+    if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
+    answer = (await response.json()) as RegistryAnswer;
+  }
   const entries = new Map(answer.remotes.map((remote) => [remote.name, remote]));
   registerRemotes(answer.remotes.map(({ name, entry }) => ({ name, entry })));
   return entries;
