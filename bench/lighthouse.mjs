@@ -34,7 +34,7 @@ try {
   const rows = [];
   for (const [label, path] of pages) {
     const runs = [];
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0, retries = 0; run < RUNS; run++) {
       const chrome = await chromeLauncher.launch({
         chromePath,
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -47,8 +47,17 @@ try {
           onlyCategories: ['performance', 'accessibility'],
         });
         const { audits, categories } = result.lhr;
+        // Chromium on a busy machine now and then loses the trace (NO_NAVSTART, no score at all):
+        // such a run measured nothing, so it is run again (twice at most per page).
+        if (result.lhr.runtimeError || categories.performance.score === null) {
+          const why = result.lhr.runtimeError?.code ?? 'no performance score';
+          if (retries++ >= 2) throw new Error(`${path}: ${why}`);
+          console.error(`  ${path}: ${why}; running it again`);
+          run--;
+          continue;
+        }
         runs.push({
-          performance: Math.round((categories.performance.score ?? 0) * 100),
+          performance: Math.round(categories.performance.score * 100),
           accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
           fcp: audits['first-contentful-paint'].numericValue,
           lcp: audits['largest-contentful-paint'].numericValue,

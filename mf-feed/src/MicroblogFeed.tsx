@@ -1,14 +1,17 @@
-/** `/microblog`: microposts, newest first, each with its 2 newest comments (one extra request a page). */
-import { flattenFeed, type Post, useFeed, usePreviews } from 'shared-api';
+/**
+ * `/microblog`: microposts, newest first, each with its 2 newest comments (one extra request a
+ * page). The first page shows once its comments are in (or failed): drawn before, every card
+ * below one with comments would jump down when they arrive.
+ */
+import { flattenFeed, type Post, previewIds, useFeed, usePreviews } from 'shared-api';
 import { PostCard, PostList } from 'shared-ui';
 import { FeedPage } from './FeedPage.tsx';
 
 export default function MicroblogFeed() {
   const query = useFeed({ feed: 'microblog' });
-  const ids = flattenFeed(query.data)
-    .filter((post) => post.replies > 0)
-    .map((post) => post.post);
+  const ids = previewIds(flattenFeed(query.data));
   const previews = usePreviews(ids);
+  const waitingForPreviews = ids.length > 0 && previews.isPending;
   const byUber = new Map<number, Post[]>();
   for (const comment of previews.data ?? []) {
     if (comment.uber === null) continue;
@@ -18,6 +21,7 @@ export default function MicroblogFeed() {
     <FeedPage title="Mikroblog">
       <PostList
         query={query}
+        pending={waitingForPreviews}
         label="Mikrowpisy"
         emptyTitle="Brak mikrowpisów"
         emptyText="Napisz coś krótkiego jako pierwszy."

@@ -17,8 +17,8 @@ import {
   writeCommentSort,
 } from 'shared-api';
 import { Button, EmptyState, ErrorPanel, IconButton, PostCard, Spinner, useDialog } from 'shared-ui';
+import { ReplyEditor } from './thread/lazyEditors.tsx';
 import { PostActions } from './thread/PostActions.tsx';
-import { ReplyEditor } from './thread/ReplyEditor.tsx';
 import { SortSelect } from './thread/SortSelect.tsx';
 import { ThreadView } from './thread/ThreadView.tsx';
 import './post.css';

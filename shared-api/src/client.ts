@@ -81,6 +81,11 @@ export function parseContentRange(header: string | null): { first: number | null
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
 
+/** The path of a read, exactly as `getPage` requests it (the server preloads some by it). */
+export function apiPath(resource: string, params: QueryParams = {}): string {
+  return `/api/${resource}${queryString(params)}`;
+}
+
 function queryString(params: QueryParams): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -99,7 +104,7 @@ export async function getPage<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.count) headers.Prefer = `count=${options.count}`;
   const response = await send(
-    `/api/${resource}${queryString(params)}`,
+    apiPath(resource, params),
     { method: 'GET', headers, signal: options.signal ?? null },
     LIMITS.httpRetries,
   );

@@ -3,7 +3,7 @@
  * in the content area; see routes.tsx for the route table and the post-modal convention.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   BrowserRouter,
   type Location,
@@ -12,7 +12,7 @@ import {
   useNavigate,
   useNavigationType,
 } from 'react-router-dom';
-import { prefetchThread, queryClient, setRedirectHome, useSessionUser } from 'shared-api';
+import { postKeys, prefetchThread, queryClient, setRedirectHome, useSessionUser } from 'shared-api';
 import { applyTheme, currentTheme } from 'shared-ui';
 import { Layout } from './layout/Layout.tsx';
 import { CrashBoundary } from './pages/CrashBoundary.tsx';
@@ -61,6 +61,49 @@ function useBackground(location: Location): Location | undefined {
   return background;
 }
 
+/** How long a post opened directly keeps the home feed under it from drawing, at most. */
+const BACKGROUND_WAIT_MS = 5000;
+
+/**
+ * Whether to draw the page under an open post yet. A post opened directly (a deep link, a reload)
+ * is drawn over the home feed, which it covers entirely: the feed (another remote, its API read
+ * and a page of cards) waits until the post's thread has arrived (or failed, or a few seconds
+ * have passed), so the first load spends its bandwidth and main thread on what is seen. Once
+ * drawn, it stays.
+ */
+function useBackgroundReady(location: Location, background: Location | undefined): boolean {
+  const post = background === HOME_BACKGROUND ? Number(MODAL_PATH.exec(location.pathname)?.[1]) : Number.NaN;
+  const waitFor = Number.isInteger(post) && post > 0 ? post : null;
+  const [ready, setReady] = useState(waitFor === null);
+  useEffect(() => {
+    if (ready) return;
+    if (waitFor === null) {
+      setReady(true);
+      return;
+    }
+    const settled = () => {
+      const status = queryClient.getQueryState(postKeys.thread(waitFor))?.status;
+      return status === 'success' || status === 'error';
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the post's own render, not in the same task.
+    const release = () => {
+      timer ??= setTimeout(() => setReady(true), 0);
+    };
+    if (settled()) release();
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (settled()) release();
+    });
+    const fallback = setTimeout(() => setReady(true), BACKGROUND_WAIT_MS);
+    return () => {
+      unsubscribe();
+      clearTimeout(fallback);
+      if (timer) clearTimeout(timer);
+    };
+  }, [ready, waitFor]);
+  return ready;
+}
+
 /** Scrolls to the top on navigation, except when a modal opens over a page or closes back to it. */
 function useScrollToTop(location: Location, background: Location | undefined) {
   const previous = useRef<{ pathname: string; modal: boolean } | null>(null);
@@ -94,6 +137,7 @@ function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const background = useBackground(location);
+  const backgroundReady = useBackgroundReady(location, background);
   usePrefetchThread(location.pathname);
   useSessionCheck();
   useLiveEvents();
@@ -108,7 +152,7 @@ function Shell() {
     <Layout>
       {/* Under an open post the page is inert: no focus, clicks or screen-reader reading. */}
       <div className="gw-page-layer" inert={background ? true : undefined}>
-        <Routes location={background ?? location}>{pageRoutes()}</Routes>
+        {backgroundReady && <Routes location={background ?? location}>{pageRoutes()}</Routes>}
       </div>
       {background && <Routes>{modalRoutes()}</Routes>}
     </Layout>

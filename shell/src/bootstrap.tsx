@@ -4,13 +4,16 @@
  */
 import 'shared-ui/styles.css';
 import './shell.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { reloadForChunkError } from './remotes/chunkReload.ts';
+import { prefetchRouteData } from './remotes/firstData.ts';
 import { remotesReady, watchRemoteErrors } from './remotes/registry.ts';
 import { startSession } from './session/session.ts';
 
-// Both start at once; the layout draws while they run.
+// All start at once; the layout draws while they run.
+prefetchRouteData(window.location.pathname, window.location.search);
 void remotesReady().catch(() => {
   // A failed registry read shows up in the first route that needs a remote (with a retry).
 });
@@ -22,9 +25,12 @@ window.addEventListener('unhandledrejection', (event) => {
   reloadForChunkError(event.reason);
 });
 
-createRoot(document.getElementById('root')!, {
+const root = createRoot(document.getElementById('root')!, {
   // React recovered by itself; log the cause so it can be fixed, without alarming the user.
   onRecoverableError: (error, info) => {
     console.warn('React recovered from', (error as Error).cause ?? error, info.componentStack);
   },
-}).render(<App />);
+});
+// As a transition the first render is done in slices that yield to the browser between them,
+// not as one long task while the page is still loading (Lighthouse's total blocking time).
+startTransition(() => root.render(<App />));

@@ -6,9 +6,8 @@
 import { memo } from 'react';
 import type { ThreadItem, ThreadPost } from 'shared-api';
 import { PostCard, plural } from 'shared-ui';
-import { InlineEdit } from './InlineEdit.tsx';
+import { InlineEdit, ReplyEditor } from './lazyEditors.tsx';
 import { PostActions } from './PostActions.tsx';
-import { ReplyEditor } from './ReplyEditor.tsx';
 
 export const COMMENT_MODE_TEXTS = {
   deleted: 'Komentarz usunięty przez autora',

@@ -8,10 +8,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTE_ROUTES, SHELL_ROUTES } from 'shared-api/routes';
+import { REMOTE_ROUTES, type RemoteRouteDef, SHELL_ROUTES } from 'shared-api/routes';
 import type { Config } from '../config.ts';
 import { registryFor } from '../releases/registry.ts';
 import { sendPrecompressed } from './precompressed.ts';
+import { createPreloader } from './preload.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
 export const THEME_COOKIE = 'gwar_theme';
@@ -42,6 +43,13 @@ const SPA_ROUTES: RegExp[] = [
 
 export function isSpaRoute(pathname: string): boolean {
   return SPA_ROUTES.some((pattern) => pattern.test(pathname));
+}
+
+const REMOTE_PATTERNS = REMOTE_ROUTES.map((route) => ({ route, pattern: routePattern(route.path) }));
+
+/** The remote module that draws `pathname` (the first match, as the shell's router picks). */
+export function remoteRouteOf(pathname: string): RemoteRouteDef | null {
+  return REMOTE_PATTERNS.find(({ pattern }) => pattern.test(pathname))?.route ?? null;
 }
 
 /** Cache-Control of a built file: content-hashed names never change, the rest is revalidated. */
@@ -85,6 +93,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
   // The shell's own assets.
   const shellDist = path.join(config.appsDir, 'shell', 'dist');
   serveBuiltFolder(app, '/app/*', shellDist);
+  const preloader = createPreloader(shellDist, app.services.releases.store);
 
   let html: { mtimeMs: number; text: string } | null = null;
   const shellHtml = (): string | null => {
@@ -98,11 +107,12 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     }
   };
 
-  const sendShell = (
+  const sendShell = async (
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
     meta: PageMeta | null = null,
+    route: RemoteRouteDef | null = null,
   ) => {
     const shell = shellHtml();
     const text = shell && meta ? withPageMeta(shell, meta) : shell;
@@ -125,6 +135,14 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       reply,
       config.secureCookies,
     );
+    // What the first screen needs, fetched in parallel from the start (http/preload.ts).
+    const url = new URL(request.url, 'http://local');
+    const preloads = await preloader
+      .tagsFor({ pathname: url.pathname, search: url.search, route, remotes: registry.remotes })
+      .catch((err: unknown) => {
+        request.log.warn({ err }, 'preload links unavailable');
+        return '';
+      });
     return reply
       .status(status)
       .header('Cache-Control', 'no-cache')
@@ -134,7 +152,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       .send(
         text
           .replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`)
-          .replace('</head>', () => `${inlineJson(REGISTRY_ELEMENT_ID, registry)}</head>`),
+          .replace('</head>', () => `${preloads}${inlineJson(REGISTRY_ELEMENT_ID, registry)}</head>`),
       );
   };
 
@@ -151,7 +169,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       request.log.warn({ err }, 'share card unavailable');
       return null;
     });
-    return sendShell(request, reply, 200, meta);
+    return sendShell(request, reply, 200, meta, remoteRouteOf(pathname));
   };
   // Pages are a GET route (every more specific route wins over `/*`), so the route hooks run
   // for them: on-the-fly compression and the security headers. Other methods find nothing.

@@ -20,13 +20,30 @@
  *                       a user's posts (user=eq.name&parent=is.null&order=post.desc)
  *   GET /api/previews   the 2 newest comments of each micropost: uber=in.(1,2,3), one query a page
  */
-import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { getRows, type QueryParams, rpc } from '../client.ts';
-import { STALE } from '../queryClient.ts';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { getRows, rpc } from '../client.ts';
+import { queryClient, STALE } from '../queryClient.ts';
 import type { FileRef, Vote, VoteResult } from '../validation/contract.ts';
 import type { PostKind, PostMode } from '../validation/words.ts';
+import {
+  type Cursor,
+  FEED_PAGE_SIZE,
+  type FeedSpec,
+  feedPage,
+  feedRequest,
+  threadParams,
+} from './feedRequest.ts';
 
 export type { PostKind, PostMode } from '../validation/words.ts';
+export * from './feedRequest.ts';
 
 /** A linked page as the server read it: its title, description, site name and picture. */
 export interface LinkPreview {
@@ -77,18 +94,6 @@ export interface Post {
   preview: LinkPreview | null;
 }
 
-export type HomeSort = 'hot' | 'newest' | 'day' | 'week';
-
-export type FeedSpec =
-  | { feed: 'home'; sort: HomeSort }
-  | { feed: 'microblog' }
-  | { feed: 'lurking' }
-  | { feed: 'favorites' }
-  | { feed: 'tag'; tag: string }
-  | { feed: 'user'; user: string };
-
-export const FEED_PAGE_SIZE = 20;
-
 export const postKeys = {
   all: ['posts'] as const,
   feeds: () => [...postKeys.all, 'feed'] as const,
@@ -98,74 +103,6 @@ export const postKeys = {
   previews: (ids: readonly number[]) => [...postKeys.all, 'previews', ids] as const,
 };
 
-type Cursor = Record<string, string>;
-
-interface FeedRequest {
-  resource: 'feed' | 'lurking' | 'favorites' | 'posts';
-  params: QueryParams;
-  next(last: Post): Cursor;
-}
-
-const byPost = (last: Post): Cursor => ({ post: `lt.${last.post}` });
-/**
- * Next page after `last` in (column desc, post desc) order. The redundant `column=lte.X` lets the
- * index start at X instead of filtering from the top; ties at 0 (every post older than a week
- * has hot 0) become one exact range, `hot=eq.0&post=lt.P`.
- */
-const byPair =
-  (column: 'hot' | 'value' | 'favorited') =>
-  (last: Post): Cursor => {
-    const value = String(last[column]);
-    if (column === 'hot' && last.hot === 0) return { hot: 'eq.0', post: `lt.${last.post}` };
-    return {
-      [column]: `lte.${value}`,
-      or: `(${column}.lt.${value},and(${column}.eq.${value},post.lt.${last.post}))`,
-    };
-  };
-
-const DAY_MS = 86_400_000;
-
-/** The request behind each feed: resource, filters, order and how to ask for the next page. */
-export function feedRequest(spec: FeedSpec, now = Date.now()): FeedRequest {
-  switch (spec.feed) {
-    case 'home': {
-      if (spec.sort === 'hot')
-        return {
-          resource: 'feed',
-          params: { kind: 'eq.post', order: 'hot.desc,post.desc' },
-          next: byPair('hot'),
-        };
-      if (spec.sort === 'newest')
-        return { resource: 'feed', params: { kind: 'eq.post', order: 'post.desc' }, next: byPost };
-      // Whole minutes, so the first page and the next ones ask about the same window.
-      const since = new Date(Math.floor((now - (spec.sort === 'day' ? 1 : 7) * DAY_MS) / 60_000) * 60_000);
-      return {
-        resource: 'feed',
-        params: { kind: 'eq.post', created: `gt.${since.toISOString()}`, order: 'value.desc,post.desc' },
-        next: byPair('value'),
-      };
-    }
-    case 'microblog':
-      return { resource: 'feed', params: { kind: 'eq.micro', order: 'post.desc' }, next: byPost };
-    case 'lurking':
-      return { resource: 'lurking', params: { order: 'post.desc' }, next: byPost };
-    case 'favorites':
-      return {
-        resource: 'favorites',
-        params: { order: 'favorited.desc,post.desc' },
-        next: byPair('favorited'),
-      };
-    case 'tag':
-      return { resource: 'feed', params: { tags: `cs.{${spec.tag}}`, order: 'post.desc' }, next: byPost };
-    case 'user':
-      return {
-        resource: 'posts',
-        params: { user: `eq.${spec.user}`, parent: 'is.null', mode: 'eq.public', order: 'post.desc' },
-        next: byPost,
-      };
-  }
-}
-
 /** One page of a feed; `cursor` is the keyset condition of the next page (null for the first). */
 export async function fetchFeedPage(
   spec: FeedSpec,
@@ -173,13 +110,13 @@ export async function fetchFeedPage(
   signal?: AbortSignal,
   now?: number,
 ): Promise<Post[]> {
-  const request = feedRequest(spec, now);
-  return getRows<Post>(request.resource, { ...request.params, ...cursor, limit: FEED_PAGE_SIZE }, signal);
+  const page = feedPage(spec, cursor, now);
+  return getRows<Post>(page.resource, page.params, signal);
 }
 
-/** Infinite scroll over a feed (spec §2), keyset pages. */
-export function useFeed(spec: FeedSpec, options: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({
+/** A feed's query, shared by the hook and the shell's early start (`prefetchFeed`). */
+export function feedQuery(spec: FeedSpec) {
+  return infiniteQueryOptions({
     queryKey: postKeys.feed(spec),
     // The time window of the top tabs is fixed when the first page loads.
     queryFn: ({ pageParam, signal }) => fetchFeedPage(spec, pageParam.cursor, signal, pageParam.now),
@@ -189,7 +126,29 @@ export function useFeed(spec: FeedSpec, options: { enabled?: boolean } = {}) {
         ? undefined
         : { cursor: feedRequest(spec).next(last.at(-1)!), now: param.now },
     staleTime: STALE.feed,
-    enabled: options.enabled ?? true,
+  });
+}
+
+/** Infinite scroll over a feed (spec §2), keyset pages. */
+export function useFeed(spec: FeedSpec, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...feedQuery(spec), enabled: options.enabled ?? true });
+}
+
+/** The posts of a feed page whose newest comments `/microblog` shows (those with replies). */
+export function previewIds(posts: readonly Post[]): number[] {
+  return posts.filter((post) => post.replies > 0).map((post) => post.post);
+}
+
+/**
+ * Starts a feed's first page (and, for `/microblog`, its comment previews) before the remote that
+ * shows it has arrived: the shell calls it on the first load, so the API answers while the
+ * remote's code downloads instead of after it.
+ */
+export function prefetchFeed(spec: FeedSpec): void {
+  void queryClient.prefetchInfiniteQuery(feedQuery(spec)).then(() => {
+    if (spec.feed !== 'microblog') return;
+    const ids = previewIds(flattenFeed(queryClient.getQueryData(postKeys.feed(spec))));
+    if (ids.length > 0) void queryClient.prefetchQuery(previewsQuery(ids));
   });
 }
 
@@ -209,13 +168,20 @@ export function flattenFeed(data: { pages: Post[][] } | undefined): Post[] {
 }
 
 /** The 2 newest comments of each micropost on a page, in one request. */
-export function usePreviews(ids: readonly number[]) {
-  return useQuery({
+function previewsQuery(ids: readonly number[]) {
+  return queryOptions({
     queryKey: postKeys.previews(ids),
     queryFn: ({ signal }) => getRows<Post>('previews', { uber: `in.(${ids.join(',')})` }, signal),
-    enabled: ids.length > 0,
     staleTime: STALE.feed,
   });
+}
+
+/**
+ * The newest comments under `ids`. While the next page's previews load, the previous ones stay
+ * shown (so `isPending` is true only for the first page).
+ */
+export function usePreviews(ids: readonly number[]) {
+  return useQuery({ ...previewsQuery(ids), enabled: ids.length > 0, placeholderData: keepPreviousData });
 }
 
 export function fetchPost(post: number, signal?: AbortSignal): Promise<Post | null> {
@@ -224,7 +190,7 @@ export function fetchPost(post: number, signal?: AbortSignal): Promise<Post | nu
 
 /** A whole thread, oldest first (the post modal). */
 export function fetchThread(uber: number, signal?: AbortSignal): Promise<Post[]> {
-  return getRows<Post>('posts', { uber: `eq.${uber}`, order: 'created.asc' }, signal);
+  return getRows<Post>('posts', threadParams(uber), signal);
 }
 
 /** Writes a confirmed change of one post into every cached list, thread and single post. */

@@ -78,7 +78,7 @@ let loading: Promise<DOMPurify> | null = null;
 /** Loads DOMPurify once; call early on screens that will show post bodies. */
 export function loadSanitizer(): Promise<DOMPurify> {
   if (!loading) {
-    const promise = import('dompurify').then((module) => {
+    const promise = import(/* webpackChunkName: "sanitizer" */ 'dompurify').then((module) => {
       // A private instance, so our hooks never touch anyone else's DOMPurify.
       const instance = configure(module.default(window));
       // Mark the promise settled the way React's `use()` reads it, so components rendered after

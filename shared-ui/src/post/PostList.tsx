@@ -2,7 +2,7 @@
  * Infinite scroll over a keyset-paged feed (spec §2): the next page loads when a sentinel near
  * the end comes into view (IntersectionObserver), with a button for keyboards and old browsers.
  */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { flattenFeed, type Post } from 'shared-api';
 import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -28,11 +28,17 @@ export interface PostListProps {
   renderBelow?: (post: Post) => ReactNode;
   /** Accessible name of the list. */
   label: string;
+  /** Keeps the loading state though the first page is in: what `renderBelow` needs is still on its way. */
+  pending?: boolean;
 }
 
-export function PostList({ query, emptyTitle, emptyText, renderBelow, label }: PostListProps) {
-  const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = query;
+export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pending }: PostListProps) {
+  const { status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = query;
   const sentinel = useRef<HTMLDivElement>(null);
+  // A page of cards is the biggest piece of rendering on a feed: as a deferred (transition)
+  // update React draws it in slices and keeps the main thread free for input, instead of one long
+  // task when the answer arrives (react-query's store updates are synchronous).
+  const data = useDeferredValue(query.data);
   const posts = flattenFeed(data);
 
   useEffect(() => {
@@ -48,7 +54,8 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label }: P
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (status === 'pending') return <Spinner block label="Wczytywanie wpisów…" showLabel />;
+  if (status === 'pending' || (status === 'success' && (pending || !data)))
+    return <Spinner block label="Wczytywanie wpisów…" showLabel />;
   if (status === 'error') return <ErrorPanel onRetry={() => void refetch()} />;
   if (posts.length === 0) return <EmptyState title={emptyTitle} text={emptyText} />;
 

@@ -1,0 +1,102 @@
+/**
+ * What each feed asks the API for (resource, filters, order, next page) and a thread's request:
+ * plain data with no React, shared by the client (posts.ts) and the server, which names the first
+ * screen's request in the page as a preload (firstRequests.ts, server/src/http/preload.ts).
+ */
+import type { QueryParams } from '../client.ts';
+import type { Post } from './posts.ts';
+
+export type HomeSort = 'hot' | 'newest' | 'day' | 'week';
+
+export type FeedSpec =
+  | { feed: 'home'; sort: HomeSort }
+  | { feed: 'microblog' }
+  | { feed: 'lurking' }
+  | { feed: 'favorites' }
+  | { feed: 'tag'; tag: string }
+  | { feed: 'user'; user: string };
+
+export const FEED_PAGE_SIZE = 20;
+
+export type Cursor = Record<string, string>;
+
+export interface FeedRequest {
+  resource: 'feed' | 'lurking' | 'favorites' | 'posts';
+  params: QueryParams;
+  next(last: Post): Cursor;
+}
+
+const byPost = (last: Post): Cursor => ({ post: `lt.${last.post}` });
+/**
+ * Next page after `last` in (column desc, post desc) order. The redundant `column=lte.X` lets the
+ * index start at X instead of filtering from the top; ties at 0 (every post older than a week
+ * has hot 0) become one exact range, `hot=eq.0&post=lt.P`.
+ */
+const byPair =
+  (column: 'hot' | 'value' | 'favorited') =>
+  (last: Post): Cursor => {
+    const value = String(last[column]);
+    if (column === 'hot' && last.hot === 0) return { hot: 'eq.0', post: `lt.${last.post}` };
+    return {
+      [column]: `lte.${value}`,
+      or: `(${column}.lt.${value},and(${column}.eq.${value},post.lt.${last.post}))`,
+    };
+  };
+
+const DAY_MS = 86_400_000;
+
+/** The request behind each feed: resource, filters, order and how to ask for the next page. */
+export function feedRequest(spec: FeedSpec, now = Date.now()): FeedRequest {
+  switch (spec.feed) {
+    case 'home': {
+      if (spec.sort === 'hot')
+        return {
+          resource: 'feed',
+          params: { kind: 'eq.post', order: 'hot.desc,post.desc' },
+          next: byPair('hot'),
+        };
+      if (spec.sort === 'newest')
+        return { resource: 'feed', params: { kind: 'eq.post', order: 'post.desc' }, next: byPost };
+      // Whole minutes, so the first page and the next ones ask about the same window.
+      const since = new Date(Math.floor((now - (spec.sort === 'day' ? 1 : 7) * DAY_MS) / 60_000) * 60_000);
+      return {
+        resource: 'feed',
+        params: { kind: 'eq.post', created: `gt.${since.toISOString()}`, order: 'value.desc,post.desc' },
+        next: byPair('value'),
+      };
+    }
+    case 'microblog':
+      return { resource: 'feed', params: { kind: 'eq.micro', order: 'post.desc' }, next: byPost };
+    case 'lurking':
+      return { resource: 'lurking', params: { order: 'post.desc' }, next: byPost };
+    case 'favorites':
+      return {
+        resource: 'favorites',
+        params: { order: 'favorited.desc,post.desc' },
+        next: byPair('favorited'),
+      };
+    case 'tag':
+      return { resource: 'feed', params: { tags: `cs.{${spec.tag}}`, order: 'post.desc' }, next: byPost };
+    case 'user':
+      return {
+        resource: 'posts',
+        params: { user: `eq.${spec.user}`, parent: 'is.null', mode: 'eq.public', order: 'post.desc' },
+        next: byPost,
+      };
+  }
+}
+
+/** One page of a feed: its resource and every parameter (`cursor` null for the first page). */
+export function feedPage(
+  spec: FeedSpec,
+  cursor: Cursor | null,
+  now?: number,
+): { resource: FeedRequest['resource']; params: QueryParams } {
+  const request = feedRequest(spec, now);
+  return { resource: request.resource, params: { ...request.params, ...cursor, limit: FEED_PAGE_SIZE } };
+}
+
+/** The whole thread under `uber`, oldest first (the post modal). */
+export function threadParams(uber: number): QueryParams {
+  return { uber: `eq.${uber}`, order: 'created.asc' };
+}

@@ -1,0 +1,31 @@
+/**
+ * The first screen's data starts downloading as soon as the shell runs, beside the remote's code,
+ * instead of after the remote has arrived and rendered: the home feed, the microblog (and its
+ * comment previews) and an opened post's thread. The remotes then find the answers in the shared
+ * QueryClient under the same keys (the server has usually preloaded the same addresses from the
+ * page, http/preload.ts, so these requests take the preloaded answers). DOMPurify, which every
+ * post body waits for (shared-ui's SafeHtml), starts loading too: a card drawn before it has
+ * arrived would grow when its body appears and push the cards below it down.
+ */
+import { type HomeSort, prefetchFeed, prefetchThread } from 'shared-api';
+import { loadSanitizer } from 'shared-ui';
+
+const HOME_SORTS: readonly HomeSort[] = ['hot', 'newest', 'day', 'week'];
+const POST_PATH = /^\/post\/([1-9]\d{0,9})\/?$/;
+
+export function prefetchRouteData(pathname: string, search: string): void {
+  const post = POST_PATH.exec(pathname);
+  if (post) {
+    prefetchThread(Number(post[1]));
+  } else if (pathname === '/') {
+    const sort = new URLSearchParams(search).get('sort');
+    prefetchFeed({ feed: 'home', sort: HOME_SORTS.find((value) => value === sort) ?? 'hot' });
+  } else if (pathname === '/microblog' || pathname === '/microblog/') {
+    prefetchFeed({ feed: 'microblog' });
+  } else {
+    return;
+  }
+  void loadSanitizer().catch(() => {
+    // SafeHtml asks again and shows the failure where the body would be.
+  });
+}
