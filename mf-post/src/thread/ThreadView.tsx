@@ -1,13 +1,28 @@
 /**
- * The thread under the main post, virtualized (@tanstack/react-virtual) inside the modal's
- * scroll container: only the comments on screen (plus a few) are in the DOM, so a thread of
- * 5,000 comments shows its first screen at once and scrolls without stalls. The header (main
- * post, sort, editor) is item 0, so the list needs no offset bookkeeping.
+ * The thread under the main post. The header (main post, sort, editor) comes first, then the
+ * comments as a flat list of rows indented by depth.
+ *
+ * A long thread is virtualized (@tanstack/react-virtual, VirtualRows.tsx) inside the modal's
+ * scroll container: only the comments on screen (plus a few) are in the DOM, so a thread of 5,000
+ * comments shows its first screen at once and scrolls without stalls. Most threads are short:
+ * they are drawn as plain rows, and the virtualizer (about a third of the post modal's code) is
+ * loaded only when a thread is long enough to need it, so opening a post to read it stays light.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { buildThreadTree, type CommentSort, flattenThread, type ThreadPost } from 'shared-api';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  buildThreadTree,
+  type CommentSort,
+  flattenThread,
+  type ThreadItem,
+  type ThreadPost,
+} from 'shared-api';
 import { CommentItem } from './CommentItem.tsx';
+import type { RowActions } from './VirtualRows.tsx';
+
+/** Above this many visible comments the thread is virtualized. */
+export const VIRTUALIZE_FROM = 120;
+
+const VirtualRows = lazy(() => import('./VirtualRows.tsx'));
 
 export interface ThreadViewProps {
   rows: ThreadPost[];
@@ -27,23 +42,6 @@ export function ThreadView({ rows, top, sort, header, empty, scrollElement, focu
   const tree = useMemo(() => buildThreadTree(rows, top), [rows, top]);
   const items = useMemo(() => flattenThread(tree, top, sort, collapsed), [tree, top, sort, collapsed]);
 
-  const virtualizer = useVirtualizer({
-    count: items.length + 1,
-    getScrollElement: () => scrollElement,
-    estimateSize: (index) => (index === 0 ? 600 : 180),
-    overscan: 6,
-    getItemKey: (index) => (index === 0 ? 'header' : (items[index - 1]?.row.post ?? index)),
-  });
-
-  const focused = useRef<number | null>(null);
-  useEffect(() => {
-    if (focus === null || focused.current === focus) return;
-    const index = items.findIndex((item) => item.row.post === focus);
-    if (index < 0) return;
-    focused.current = focus;
-    virtualizer.scrollToIndex(index + 1, { align: 'start' });
-  }, [focus, items, virtualizer]);
-
   const toggle = useCallback(
     (post: number) =>
       setCollapsed((current) => {
@@ -56,38 +54,69 @@ export function ThreadView({ rows, top, sort, header, empty, scrollElement, focu
   );
   const reply = useCallback((post: number, open: boolean) => setReplying(open ? post : null), []);
   const edit = useCallback((post: number, open: boolean) => setEditing(open ? post : null), []);
+  const actions: RowActions = { collapsed, replying, editing, toggle, reply, edit };
 
+  const headerRow = (
+    <>
+      {header}
+      {items.length === 0 && empty}
+    </>
+  );
+  if (items.length >= VIRTUALIZE_FROM) {
+    return (
+      // While the virtualizer loads, the header alone: thousands of plain rows would be the very
+      // stall virtualizing avoids.
+      <Suspense fallback={<PlainRows header={headerRow} items={[]} actions={actions} focus={null} />}>
+        <VirtualRows
+          header={headerRow}
+          items={items}
+          actions={actions}
+          focus={focus}
+          scrollElement={scrollElement}
+        />
+      </Suspense>
+    );
+  }
+  return <PlainRows header={headerRow} items={items} actions={actions} focus={focus} />;
+}
+
+/** Every row in the DOM, in order (a short thread). */
+function PlainRows({
+  header,
+  items,
+  actions,
+  focus,
+}: {
+  header: ReactNode;
+  items: ThreadItem<ThreadPost>[];
+  actions: RowActions;
+  focus: number | null;
+}) {
+  const list = useRef<HTMLDivElement>(null);
+  const focused = useRef<number | null>(null);
+  useEffect(() => {
+    if (focus === null || focused.current === focus) return;
+    const row = list.current?.querySelector(`[data-post="${focus}"]`);
+    if (!row) return;
+    focused.current = focus;
+    row.scrollIntoView({ block: 'start' });
+  }, [focus]);
   return (
-    <div className="gwp-thread" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-      {virtualizer.getVirtualItems().map((virtual) => {
-        const item = virtual.index === 0 ? null : items[virtual.index - 1];
-        return (
-          <div
-            key={virtual.key}
-            data-index={virtual.index}
-            ref={virtualizer.measureElement}
-            className="gwp-thread__row"
-            style={{ transform: `translateY(${virtual.start}px)` }}
-          >
-            {item ? (
-              <CommentItem
-                item={item}
-                collapsed={collapsed.has(item.row.post)}
-                onToggle={toggle}
-                replying={replying === item.row.post}
-                editing={editing === item.row.post}
-                onReply={reply}
-                onEdit={edit}
-              />
-            ) : (
-              <>
-                {header}
-                {items.length === 0 && empty}
-              </>
-            )}
-          </div>
-        );
-      })}
+    <div className="gwp-thread gwp-thread--plain" ref={list}>
+      <div className="gwp-thread__head">{header}</div>
+      {items.map((item) => (
+        <div key={item.row.post} data-post={item.row.post} className="gwp-thread__item">
+          <CommentItem
+            item={item}
+            collapsed={actions.collapsed.has(item.row.post)}
+            onToggle={actions.toggle}
+            replying={actions.replying === item.row.post}
+            editing={actions.editing === item.row.post}
+            onReply={actions.reply}
+            onEdit={actions.edit}
+          />
+        </div>
+      ))}
     </div>
   );
 }
