@@ -4,7 +4,7 @@
  * the user came from inside the site, the home page otherwise). Shows the main post, the
  * comment sort (cookie `gwar_sort`), 'Napisz komentarz', the editor and the thread.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   type CommentSort,
@@ -85,7 +85,11 @@ export default function PostModal() {
     writeCommentSort(next);
   };
 
-  const rows = thread.data ?? [];
+  // The thread is the modal's biggest piece of rendering, and often already loaded when the modal
+  // mounts (the shell starts it early): drawn as a deferred update, React draws it in slices that
+  // leave the main thread free for input instead of in one long task (first the spinner below).
+  const data = useDeferredValue(thread.data, undefined);
+  const rows = data ?? [];
   const main: ThreadPost | undefined = rows.find((row) => row.post === id);
   const comments = rows.length - (main ? 1 : 0);
 
@@ -94,7 +98,7 @@ export default function PostModal() {
     !Number.isInteger(id) ||
     id <= 0 ||
     thread.status === 'error' ||
-    (thread.status === 'success' && !main)
+    (thread.status === 'success' && data && !main)
   ) {
     content =
       thread.status === 'error' ? (
@@ -102,7 +106,7 @@ export default function PostModal() {
       ) : (
         <EmptyState title="Nie znaleziono" text="Ten wpis nie istnieje albo został usunięty." />
       );
-  } else if (thread.status === 'pending' || !main || !scrollElement) {
+  } else if (thread.status === 'pending' || !data || !main || !scrollElement) {
     content = <Spinner block label="Wczytywanie wpisu…" showLabel />;
   } else {
     const header = (
