@@ -85,12 +85,13 @@ export default function PostModal() {
     writeCommentSort(next);
   };
 
-  // The thread is the modal's biggest piece of rendering, and often already loaded when the modal
-  // mounts (the shell starts it early): drawn as a deferred update, React draws it in slices that
-  // leave the main thread free for input instead of in one long task (first the spinner below).
-  const data = useDeferredValue(thread.data, undefined);
-  const rows = data ?? [];
+  const rows = thread.data ?? [];
   const main: ThreadPost | undefined = rows.find((row) => row.post === id);
+  // The comments are the modal's biggest piece of rendering, and often already loaded when the
+  // modal mounts (the shell starts the thread early): the main post is drawn at once and the
+  // comments as a deferred update, which React draws in slices that leave the main thread free
+  // instead of in one long task.
+  const deferredRows = useDeferredValue(thread.data, undefined);
   const comments = rows.length - (main ? 1 : 0);
 
   let content: React.ReactNode;
@@ -98,7 +99,7 @@ export default function PostModal() {
     !Number.isInteger(id) ||
     id <= 0 ||
     thread.status === 'error' ||
-    (thread.status === 'success' && data && !main)
+    (thread.status === 'success' && !main)
   ) {
     content =
       thread.status === 'error' ? (
@@ -106,7 +107,7 @@ export default function PostModal() {
       ) : (
         <EmptyState title="Nie znaleziono" text="Ten wpis nie istnieje albo został usunięty." />
       );
-  } else if (thread.status === 'pending' || !data || !main || !scrollElement) {
+  } else if (thread.status === 'pending' || !main || !scrollElement) {
     content = <Spinner block label="Wczytywanie wpisu…" showLabel />;
   } else {
     const header = (
@@ -139,7 +140,8 @@ export default function PostModal() {
     );
     content = (
       <ThreadView
-        rows={rows}
+        rows={deferredRows ?? [main]}
+        pending={!deferredRows}
         top={main.post}
         sort={sort}
         header={header}

@@ -63,6 +63,9 @@ function useBackground(location: Location): Location | undefined {
 
 /** How long a post opened directly keeps the home feed under it from drawing, at most. */
 const BACKGROUND_WAIT_MS = 5000;
+/** After the post's thread has arrived: time for the post to draw it, then an idle moment. */
+const BACKGROUND_SETTLE_MS = 1000;
+const BACKGROUND_IDLE_MS = 2000;
 
 /**
  * Whether to draw the page under an open post yet. A post opened directly (a deep link, a reload)
@@ -86,9 +89,15 @@ function useBackgroundReady(location: Location, background: Location | undefined
       return status === 'success' || status === 'error';
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // After the post's own render, not in the same task.
+    let idle: number | undefined;
+    // Once the post has had time to draw its thread, and the browser is idle: the page under it
+    // cannot be seen, so it never competes with what can.
     const release = () => {
-      timer ??= setTimeout(() => setReady(true), 0);
+      timer ??= setTimeout(() => {
+        if (typeof requestIdleCallback === 'function') {
+          idle = requestIdleCallback(() => setReady(true), { timeout: BACKGROUND_IDLE_MS });
+        } else setReady(true);
+      }, BACKGROUND_SETTLE_MS);
     };
     if (settled()) release();
     const unsubscribe = queryClient.getQueryCache().subscribe(() => {
@@ -99,6 +108,7 @@ function useBackgroundReady(location: Location, background: Location | undefined
       unsubscribe();
       clearTimeout(fallback);
       if (timer) clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
     };
   }, [ready, waitFor]);
   return ready;

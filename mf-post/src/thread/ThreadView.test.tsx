@@ -26,7 +26,7 @@ function thread(comments: number): ThreadPost[] {
   return [row(TOP, null), ...Array.from({ length: comments }, (_, i) => row(TOP + 1 + i, TOP))];
 }
 
-function show(comments: number) {
+function show(comments: number, pending = false) {
   const scroller = document.createElement('div');
   document.body.append(scroller);
   render(
@@ -38,6 +38,7 @@ function show(comments: number) {
       empty={<p>Brak komentarzy</p>}
       scrollElement={scroller}
       focus={null}
+      pending={pending}
     />,
   );
 }
@@ -57,6 +58,13 @@ describe('<ThreadView>', () => {
   it('says so under the header when there is no comment', () => {
     show(0);
     expect(screen.getByText('Brak komentarzy')).toBeTruthy();
+  });
+
+  it('shows a spinner, not the empty state, while the comments are still on their way', () => {
+    show(0, true);
+    expect(screen.getByRole('heading', { name: 'Wpis' })).toBeTruthy();
+    expect(screen.queryByText('Brak komentarzy')).toBeNull();
+    expect(screen.getByText('Wczytywanie komentarzy…')).toBeTruthy();
   });
 
   it('virtualizes a long thread: only some of its comments are in the page', async () => {

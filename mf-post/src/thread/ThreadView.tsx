@@ -16,6 +16,7 @@ import {
   type ThreadItem,
   type ThreadPost,
 } from 'shared-api';
+import { Spinner } from 'shared-ui';
 import { CommentItem } from './CommentItem.tsx';
 import type { RowActions } from './VirtualRows.tsx';
 
@@ -33,9 +34,20 @@ export interface ThreadViewProps {
   scrollElement: HTMLDivElement;
   /** Comment to bring into view (from `#post-N`). */
   focus: number | null;
+  /** The comments are still on their way (the main post alone in `rows`): a spinner, not `empty`. */
+  pending?: boolean;
 }
 
-export function ThreadView({ rows, top, sort, header, empty, scrollElement, focus }: ThreadViewProps) {
+export function ThreadView({
+  rows,
+  top,
+  sort,
+  header,
+  empty,
+  scrollElement,
+  focus,
+  pending = false,
+}: ThreadViewProps) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const [replying, setReplying] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -59,7 +71,7 @@ export function ThreadView({ rows, top, sort, header, empty, scrollElement, focu
   const headerRow = (
     <>
       {header}
-      {items.length === 0 && empty}
+      {items.length === 0 && (pending ? <Spinner block label="Wczytywanie komentarzy…" /> : empty)}
     </>
   );
   if (items.length >= VIRTUALIZE_FROM) {
