@@ -49,7 +49,7 @@ test('deep links get the shell and assets carry the right cache headers', async 
   const { post } = ((await posts.json()) as { post: number }[])[0]!;
   const html = await request.get(`/post/${post}`);
   expect(html.status()).toBe(200);
-  expect(html.headers()['cache-control']).toBe('no-cache');
+  expect(html.headers()['cache-control']).toBe('private, no-cache');
   expect(await html.text()).toContain('/app/main.');
 
   const registry = (await (await request.get('/remotes.json')).json()) as {

@@ -118,7 +118,7 @@ describe('front end', () => {
       const response = await caller(server).get(route);
       expect(response.statusCode, route).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('private, no-cache');
     }
     for (const route of ['/no/such/page', '/draft', '/post/1/2', '/admin', '/termsx']) {
       expect((await caller(server).get(route)).statusCode, route).toBe(404);

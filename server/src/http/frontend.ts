@@ -3,7 +3,8 @@
  * served only from published releases (`/mf/<remote>@<version>/`, releases/serve.ts), never from
  * a build folder, so rebuilding a remote changes nothing for visitors until it is released.
  *
- * Hashed files are cached for a year; the HTML is revalidated every time.
+ * Hashed files are cached for a year; the HTML (each visitor's own: theme, registry) is private and
+ * revalidated every time.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -145,7 +146,9 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       });
     return reply
       .status(status)
-      .header('Cache-Control', 'no-cache')
+      // Each visitor's own page (their theme, their cohort's releases): never kept by a shared
+      // cache, and revalidated by the browser every time.
+      .header('Cache-Control', 'private, no-cache')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'strict-origin-when-cross-origin')
       .type('text/html; charset=utf-8')
