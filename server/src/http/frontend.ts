@@ -144,10 +144,10 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
         request.log.warn({ err }, 'preload links unavailable');
         return '';
       });
+    // Each visitor's own page (their theme, their cohort's releases): never kept by a shared
+    // cache, and revalidated by the browser every time.
     return reply
       .status(status)
-      // Each visitor's own page (their theme, their cohort's releases): never kept by a shared
-      // cache, and revalidated by the browser every time.
       .header('Cache-Control', 'private, no-cache')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'strict-origin-when-cross-origin')
