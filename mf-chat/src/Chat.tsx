@@ -5,7 +5,8 @@
  */
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { type MessageRow, useChatRead, useMessages, useSession } from 'shared-api';
+import { useSession } from 'shared-api';
+import { type MessageRow, useChatRead, useMessages } from 'shared-api/chats';
 import { chatIdFor } from 'shared-api/validation';
 import { Avatar, EmptyState, QueryState, RelativeTime, SafeHtml, SignInPrompt, Spinner } from 'shared-ui';
 import { Composer } from './Composer.tsx';

@@ -4,7 +4,8 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { type ChatRow, useChats, useSession } from 'shared-api';
+import { useSession } from 'shared-api';
+import { type ChatRow, useChats } from 'shared-api/chats';
 import {
   Avatar,
   Badge,

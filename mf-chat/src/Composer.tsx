@@ -3,7 +3,8 @@
  * Refusals that concern this conversation are shown under the field, not as a toast.
  */
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { ApiError, reportError, useSendMessage } from 'shared-api';
+import { ApiError, reportError } from 'shared-api';
+import { useSendMessage } from 'shared-api/chats';
 import { MESSAGE_MAX, messageBodySchema } from 'shared-api/validation';
 import { Button, TextArea } from 'shared-ui';
 

@@ -3,7 +3,8 @@
  * Opening one marks it as read and goes to its thread.
  */
 import { Link } from 'react-router-dom';
-import { type NotificationRow, useMarkNotificationsSeen, useNotifications, useSession } from 'shared-api';
+import { useSession } from 'shared-api';
+import { type NotificationRow, useMarkNotificationsSeen, useNotifications } from 'shared-api/notifications';
 import {
   Avatar,
   Button,

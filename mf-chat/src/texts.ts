@@ -2,7 +2,7 @@
  * Polish texts of the chat area. Past tense in Polish carries the actor's gender, which we do
  * not know, so notifications use the present tense ("@ania odpowiada na Twój wpis").
  */
-import type { NotificationRow } from 'shared-api';
+import type { NotificationRow } from 'shared-api/notifications';
 import { plural } from 'shared-ui';
 
 type Kind = NotificationRow['postKind'];

@@ -7,10 +7,9 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { DELETED_ACCOUNT_LABEL, isDeletedAccount } from 'shared-api';
 import {
-  DELETED_ACCOUNT_LABEL,
   highlightParts,
-  isDeletedAccount,
   type SearchHit,
   type SearchKind,
   type SearchOrder,
@@ -20,7 +19,7 @@ import {
   useSearch,
   useSearchTags,
   useSearchUsers,
-} from 'shared-api';
+} from 'shared-api/search';
 import { Button, EmptyState, LoadMore, plural, QueryState, RelativeTime, useNsfwVisible } from 'shared-ui';
 import { FeedPage } from './FeedPage.tsx';
 

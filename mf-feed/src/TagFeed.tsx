@@ -3,7 +3,8 @@
  * the tag's posts, newest first.
  */
 import { Link, useParams } from 'react-router-dom';
-import { PATTERNS, useFeed, useSessionUser, useTag } from 'shared-api';
+import { PATTERNS, useFeed, useSessionUser } from 'shared-api';
+import { useTag } from 'shared-api/tags';
 import { Button, EmptyState, openDialog, PostList, plural, SafeHtml } from 'shared-ui';
 import { FeedPage } from './FeedPage.tsx';
 

@@ -5,7 +5,7 @@
  * (ModerationLog.tsx): every deletion and ban with who, when and why.
  */
 import { Link, useParams } from 'react-router-dom';
-import { MODERATE_LABELS, type ReportRow, useModeratedPost, useReports } from 'shared-api';
+import { MODERATE_LABELS, type ReportRow, useModeratedPost, useReports } from 'shared-api/reports';
 import { EmptyState, LoadMore, QueryState, RelativeTime } from 'shared-ui';
 import { RequireRole } from './Access.tsx';
 import { ModerationLog } from './ModerationLog.tsx';

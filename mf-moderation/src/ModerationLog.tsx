@@ -4,7 +4,12 @@
  * force can be lifted from its newest entry.
  */
 import { Link } from 'react-router-dom';
-import { MODERATION_ACTION_LABELS, type ModerationLogRow, useModerationLog, useUnban } from 'shared-api';
+import {
+  MODERATION_ACTION_LABELS,
+  type ModerationLogRow,
+  useModerationLog,
+  useUnban,
+} from 'shared-api/moderation-log';
 import { Button, EmptyState, formatFullDate, LoadMore, QueryState, RelativeTime } from 'shared-ui';
 
 function UserLink({ name }: { name: string | null }) {

@@ -6,12 +6,10 @@
  * the admin role on each.
  */
 import { type FormEvent, useState } from 'react';
+import { ApiError, REMOTES, type RemoteDir } from 'shared-api';
 import {
-  ApiError,
-  REMOTES,
   type ReleaseChannelRow,
   type ReleaseLogRow,
-  type RemoteDir,
   useCreateReleaseToken,
   useReleaseAction,
   useReleaseChannels,
@@ -19,7 +17,7 @@ import {
   useReleases,
   useReleaseTokens,
   useRevokeReleaseToken,
-} from 'shared-api';
+} from 'shared-api/releases';
 import { Button, EmptyState, QueryState, RelativeTime, TextField } from 'shared-ui';
 import { RequireRole } from './Access.tsx';
 import { failureShare, pageLoads } from './texts.ts';

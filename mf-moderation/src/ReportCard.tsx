@@ -1,7 +1,7 @@
 /** One reported or moderated post: what it is, who wrote it, what was reported, and actions. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { ReportRow } from 'shared-api';
+import type { ReportRow } from 'shared-api/reports';
 import { Avatar, Card, RelativeTime } from 'shared-ui';
 import { KIND_LABELS, reportBreakdown, reportsCount } from './texts.ts';
 

@@ -3,7 +3,7 @@
  * per post with the count of each report type. "Moderuj" opens the moderate dialog; a resolved
  * post leaves the list at once.
  */
-import { type ReportRow, useReports } from 'shared-api';
+import { type ReportRow, useReports } from 'shared-api/reports';
 import { Button, EmptyState, LoadMore, openDialog, QueryState } from 'shared-ui';
 import { RequireRole } from './Access.tsx';
 import { ReportCard } from './ReportCard.tsx';

@@ -6,14 +6,8 @@
  * open list; failure: silent (spec §8). The dialog closes either way.
  */
 import { useId, useState } from 'react';
-import {
-  BAN_PERIODS,
-  type BanPeriod,
-  LIMITS,
-  MODERATE_OPTIONS,
-  type ModerateResolve,
-  useModerate,
-} from 'shared-api';
+import { BAN_PERIODS, type BanPeriod, LIMITS, type ModerateResolve } from 'shared-api';
+import { MODERATE_OPTIONS, useModerate } from 'shared-api/reports';
 import { Button, Dialog, type DialogComponents, type DialogProps, updateDialog } from 'shared-ui';
 import { BAN_PERIOD_LABELS, DEFAULT_BAN_REASON, MODERATE_EFFECTS, MODERATE_LABELS } from './texts.ts';
 import './moderation.css';

@@ -1,12 +1,6 @@
 /** Polish texts of the moderation area. */
-import {
-  type BanPeriod,
-  MODERATE_LABELS,
-  type ModerateResolve,
-  REPORT_TYPE_LABELS,
-  REPORT_TYPES,
-  type ReportRow,
-} from 'shared-api';
+import { type BanPeriod, type ModerateResolve, REPORT_TYPES } from 'shared-api';
+import { MODERATE_LABELS, REPORT_TYPE_LABELS, type ReportRow } from 'shared-api/reports';
 import { plural } from 'shared-ui';
 
 /** '1 zgłoszenie', '3 zgłoszenia', '5 zgłoszeń'. */

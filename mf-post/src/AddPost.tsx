@@ -1,6 +1,8 @@
 /** /add: write a titled post or a micropost; publish it or keep it as a draft. */
 import { useNavigate } from 'react-router-dom';
-import { createPost, draftKeys, postKeys, queryClient, saveDraft, toast } from 'shared-api';
+import { postKeys, queryClient, toast } from 'shared-api';
+import { draftKeys, saveDraft } from 'shared-api/drafts';
+import { createPost } from 'shared-api/post-writes';
 import { SignInFirst } from './SignInFirst.tsx';
 import { WriteForm } from './WriteForm.tsx';
 import './post.css';

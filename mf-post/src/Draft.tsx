@@ -1,6 +1,8 @@
 /** /draft/{post}: reopen a draft, save it again (draft_upsert) or publish it (post_create). */
 import { useNavigate, useParams } from 'react-router-dom';
-import { createPost, draftKeys, postKeys, queryClient, saveDraft, toast, useDraft } from 'shared-api';
+import { postKeys, queryClient, toast } from 'shared-api';
+import { draftKeys, saveDraft, useDraft } from 'shared-api/drafts';
+import { createPost } from 'shared-api/post-writes';
 import { EmptyState, ErrorPanel, Spinner } from 'shared-ui';
 import { SignInFirst } from './SignInFirst.tsx';
 import { WriteForm } from './WriteForm.tsx';

@@ -1,6 +1,7 @@
 /** /drafts: the viewer's drafts, newest first; each opens at /draft/{post}. */
 import { Link } from 'react-router-dom';
-import { useDrafts, useSessionUser } from 'shared-api';
+import { useSessionUser } from 'shared-api';
+import { useDrafts } from 'shared-api/drafts';
 import { EmptyState, ErrorPanel, plural, RelativeTime, Spinner } from 'shared-ui';
 import { SignInFirst } from './SignInFirst.tsx';
 import './post.css';

@@ -1,6 +1,7 @@
 /** /edit?post=ID: the author edits a post (post_edit loads it as written, post_update saves). */
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast, usePostSource, useUpdatePost } from 'shared-api';
+import { toast } from 'shared-api';
+import { usePostSource, useUpdatePost } from 'shared-api/post-writes';
 import { EmptyState, ErrorPanel, Spinner } from 'shared-ui';
 import { Editor } from './editor/Editor.tsx';
 import { serverError } from './editor/validate.ts';

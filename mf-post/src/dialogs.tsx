@@ -3,7 +3,9 @@
  * the post as deleted; `report` sends as soon as an option is picked. Failures of these calls
  * are silent: the dialog just closes.
  */
-import { REPORT_TYPE_LABELS, REPORT_TYPES, toast, useDeletePost, useReportPost } from 'shared-api';
+import { REPORT_TYPES, toast } from 'shared-api';
+import { useDeletePost, useReportPost } from 'shared-api/post-writes';
+import { REPORT_TYPE_LABELS } from 'shared-api/reports';
 import { Button, Dialog, type DialogComponents, type DialogProps } from 'shared-ui';
 
 function DeletePostDialog({ state, close }: DialogProps) {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   mkdirSync(path.join(apps, 'shell', 'dist'), { recursive: true });
   writeFileSync(
     path.join(apps, 'shell', 'dist', 'index.html'),
-    '<!doctype html><html lang="pl" data-theme="dark"><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="pl" data-theme="dark"><head><title>Gwar</title></head><body><div id="root"></div></body></html>',
   );
   mkdirSync(path.join(tmp, 'data'), { recursive: true });
   server = await startTestServer({ APPS_DIR: apps, DATA_DIR: path.join(tmp, 'data') });
@@ -131,6 +131,23 @@ describe('front end', () => {
     expect(response.body).toContain('data-theme="light"');
     const bogus = await caller(server).get('/', { cookie: 'gwar_theme="><script>' });
     expect(bogus.body).toContain('data-theme="dark"');
+  });
+
+  it('tells the shell a visitor without a session cookie is a guest, and nobody else', async () => {
+    const GUEST = '<script id="gwar-session" type="application/json">null</script>';
+    const guest = await server.app.inject({ method: 'GET', url: '/' });
+    expect(guest.body).toContain(GUEST);
+    const user = await signIn(server, await createUser(server.db, { username: 'page_user' }));
+    const signedIn = await server.app.inject({ method: 'GET', url: '/', headers: { cookie: user.cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).not.toContain('gwar-session');
+    // An expired or forged cookie is not a guest's word either: the shell asks the API.
+    const stale = await server.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: 'gwar_session=forged' },
+    });
+    expect(stale.body).not.toContain('gwar-session');
   });
 
   it('answers unknown API paths and missing assets in JSON, never with the shell', async () => {

@@ -3,9 +3,7 @@
  * request to delete the account (erased after the grace period unless one signs in again).
  */
 import { useMutation } from '@tanstack/react-query';
-import { rpc } from './client.ts';
-import { queryClient } from './queryClient.ts';
-import { setSessionUser } from './session.ts';
+import { queryClient, rpc, setSessionUser } from 'shared-api';
 import type { AccountExport, CallInput } from './validation/contract.ts';
 
 /** The export's file name: `gwar-<user>-<YYYY-MM-DD>.json`. */

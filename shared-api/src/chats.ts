@@ -7,10 +7,7 @@
  * buffer events, sleeping laptops and server restarts.
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { getPage, rpc } from './client.ts';
-import { pollEvery } from './live.ts';
-import { queryClient } from './queryClient.ts';
-import { patchSessionUser } from './session.ts';
+import { getPage, patchSessionUser, pollEvery, queryClient, rpc } from 'shared-api';
 import type { FileRef } from './validation/contract.ts';
 
 export const CHAT_POLL_MS = 4000;

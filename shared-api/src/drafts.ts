@@ -4,7 +4,7 @@
  * with the draft id (see postWrites.ts).
  */
 import { useQuery } from '@tanstack/react-query';
-import { getRows, rpc } from './client.ts';
+import { getRows, rpc } from 'shared-api';
 import type { FileRef } from './validation/contract.ts';
 
 export interface Draft {

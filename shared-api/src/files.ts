@@ -4,9 +4,8 @@
  * spare the user a pointless upload.
  */
 import { useMutation } from '@tanstack/react-query';
-import { rpc } from './client.ts';
+import { LIMITS, rpc } from 'shared-api';
 import type { FileRef } from './validation/contract.ts';
-import { LIMITS } from './validation/rules.ts';
 
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/tiff,image/webp,image/svg+xml,image/gif';
 

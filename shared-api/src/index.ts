@@ -2,6 +2,15 @@
  * shared-api: the one API client, error mapping, QueryClient, session and toasts, and one file
  * per resource (schemas, query-key factory, hooks). Shared as a singleton by every app.
  * Validation schemas live in `shared-api/validation` (pure, also used by the server).
+ *
+ * This entry holds what the shell and the first screen of a feed or a post need, and every piece
+ * of state (client, QueryClient, session, toasts, live flag): it is in every visitor's first
+ * load. Resources only some remotes use are subpath modules (`shared-api/reports`,
+ * `shared-api/chats`, `shared-api/search`…, listed in package.json): each remote bundles the
+ * ones it imports, and they reach the state through `from 'shared-api'`, never a relative
+ * import, so they use the page's one client and cache. A resource moved out of this entry is a
+ * breaking change for remotes built before it: the package's minor version goes up, and the
+ * release upload refuses such builds (server/src/releases/validate.ts).
  */
 // In the browser zod must not probe for `new Function` (its faster compiled parsers): the site's
 // Content-Security-Policy forbids eval, and Chromium reports even a probe whose error is caught
@@ -13,25 +22,14 @@ const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodHost.__zod_globalConfig ??= {};
 zodHost.__zod_globalConfig.jitless = true;
 
-export * from './account.ts';
 export * from './auth.ts';
-export * from './chats.ts';
 export * from './client.ts';
-export * from './drafts.ts';
 export * from './errors.ts';
-export * from './files.ts';
 export * from './live.ts';
-export * from './moderationLog.ts';
-export * from './notifications.ts';
-export * from './perks.ts';
 export * from './posts/index.ts';
 export * from './queryClient.ts';
-export * from './releases.ts';
-export * from './reports.ts';
 export * from './routes.ts';
-export * from './search.ts';
 export * from './session.ts';
-export * from './tags.ts';
 export * from './toasts.ts';
 export * from './url.ts';
 export * from './users.ts';
@@ -39,4 +37,3 @@ export type * from './validation/contract.ts';
 // The plain constants (no zod), so screens can read limits without pulling in the schemas.
 export { LIMITS, MESSAGES, PATTERNS } from './validation/rules.ts';
 export * from './validation/words.ts';
-export * from './votes.ts';

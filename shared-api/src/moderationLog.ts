@@ -3,9 +3,7 @@
  * who, when and why; and lifting a ban.
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { getPage, rpc } from './client.ts';
-import { queryClient } from './queryClient.ts';
-import { toast } from './toasts.ts';
+import { getPage, queryClient, rpc, toast } from 'shared-api';
 import type { ModerationLogAction } from './validation/words.ts';
 
 export interface ModerationLogRow {

@@ -3,9 +3,7 @@
  * the "mark as seen" mutation. The unread count itself lives in the session (users.notifs).
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { getPage, rpc } from './client.ts';
-import { queryClient } from './queryClient.ts';
-import { patchSessionUser } from './session.ts';
+import { getPage, patchSessionUser, queryClient, rpc } from 'shared-api';
 import type { FileRef } from './validation/contract.ts';
 import type { PostKind } from './validation/words.ts';
 

@@ -7,9 +7,7 @@
  * Toggles: callers send the opposite of the current state (§4).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { getRows, rpc } from './client.ts';
-import { postKeys } from './posts/posts.ts';
-import { queryClient, STALE } from './queryClient.ts';
+import { getRows, postKeys, queryClient, rpc, STALE } from 'shared-api';
 import type { CallInput, PerkCall } from './validation/contract.ts';
 import type { PerkAction, PerkTarget } from './validation/words.ts';
 

@@ -4,10 +4,8 @@
  * and the calls that change them (server/src/releases/). Admins only; the server checks.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { getRows, rpc } from './client.ts';
-import { queryClient } from './queryClient.ts';
+import { getRows, queryClient, rpc, toast } from 'shared-api';
 import type { RemoteDir } from './routes.ts';
-import { toast } from './toasts.ts';
 
 export interface ReleaseChannelRow {
   remote: RemoteDir;

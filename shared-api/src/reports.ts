@@ -3,17 +3,18 @@
  * `moderate` is a quick-dialog call: its failures are silent (spec §8) and the dialog closes.
  */
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { getPage, rpc } from './client.ts';
-import { postKeys } from './posts/posts.ts';
-import { queryClient } from './queryClient.ts';
-import { toast } from './toasts.ts';
-import type { CallInput, FileRef } from './validation/contract.ts';
 import {
+  getPage,
   MODERATE_RESOLUTIONS,
   type ModerateResolve,
   type PostKind,
+  postKeys,
+  queryClient,
   type ReportType,
-} from './validation/words.ts';
+  rpc,
+  toast,
+} from 'shared-api';
+import type { CallInput, FileRef } from './validation/contract.ts';
 
 export type { ModerateResolve, ReportType } from './validation/words.ts';
 

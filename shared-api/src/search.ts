@@ -14,9 +14,8 @@
  * diacritics do not matter either.
  */
 import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { getPage, getRows } from './client.ts';
+import { getPage, getRows, STALE } from 'shared-api';
 import type { Post } from './posts/posts.ts';
-import { STALE } from './queryClient.ts';
 import type { PostKind } from './validation/words.ts';
 
 /** Lower case without diacritics: `Żółw` → `zolw` (ł has no decomposition of its own). */

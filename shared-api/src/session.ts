@@ -37,8 +37,25 @@ export function patchSessionUser(patch: Partial<SessionUser>): void {
   if (state.status === 'user') sessionStore.setState({ status: 'user', user: { ...state.user, ...patch } });
 }
 
+/**
+ * The page's word that the visitor is a guest (`#gwar-session`, written by the server when the
+ * request has no session cookie): true once, if the page says so. Anything else (no element,
+ * unreadable) means asking the API.
+ */
+function takeInlineGuest(): boolean {
+  if (typeof document === 'undefined') return false;
+  const element = document.getElementById('gwar-session');
+  if (!element) return false;
+  element.remove();
+  return element.textContent?.trim() === 'null';
+}
+
 /** Loads the current user; an empty list means a guest. */
 export async function loadSession(): Promise<SessionUser | null> {
+  if (takeInlineGuest()) {
+    setSessionUser(null);
+    return null;
+  }
   const rows = await getRows<SessionUser>('users', { select: SESSION_SELECT });
   const user = rows[0] ?? null;
   setSessionUser(user);

@@ -8,9 +8,7 @@
  *   POST /api/rpc/tag_drop {tag}               the owner gives it up; public again
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { getRows, rpc } from './client.ts';
-import { STALE } from './queryClient.ts';
-import { LIMITS } from './validation/rules.ts';
+import { getRows, LIMITS, rpc, STALE } from 'shared-api';
 
 export interface Tag {
   tag: string;

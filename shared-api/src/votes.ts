@@ -3,7 +3,7 @@
  * downvoters (user names, newest first). No row means the post is gone or not public.
  */
 import { useQuery } from '@tanstack/react-query';
-import { getRows } from './client.ts';
+import { getRows } from 'shared-api';
 
 export interface VotesRecord {
   post: number;

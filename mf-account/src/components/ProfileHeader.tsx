@@ -3,7 +3,8 @@
  * a link to a private conversation.
  */
 import { Link } from 'react-router-dom';
-import { type Profile, usePerkState, useSessionUser } from 'shared-api';
+import { type Profile, useSessionUser } from 'shared-api';
+import { usePerkState } from 'shared-api/perks';
 import { Avatar, Button, Card, openDialog, PresenceDot, RelativeTime } from 'shared-ui';
 
 const ROLE_LABELS: Record<string, string> = { moderator: 'Moderator', admin: 'Administrator' };

@@ -4,19 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  type Perk,
-  type PerkAction,
-  type PerkKind,
-  perkTarget,
-  postKeys,
-  queryClient,
-  reportError,
-  setPerk,
-  toast,
-  usePerks,
-  useSession,
-} from 'shared-api';
+import { type PerkAction, postKeys, queryClient, reportError, toast, useSession } from 'shared-api';
+import { type Perk, type PerkKind, perkTarget, setPerk, usePerks } from 'shared-api/perks';
 import { Button, Card, EmptyState, ErrorPanel, Spinner } from 'shared-ui';
 import '../account.css';
 import './perks.css';

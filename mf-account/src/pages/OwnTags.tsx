@@ -4,18 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  dropTag,
-  postKeys,
-  queryClient,
-  reportError,
-  type Tag,
-  tagKeys,
-  toast,
-  updateTag,
-  useOwnTags,
-  useSessionUser,
-} from 'shared-api';
+import { postKeys, queryClient, reportError, toast, useSessionUser } from 'shared-api';
+import { dropTag, type Tag, tagKeys, updateTag, useOwnTags } from 'shared-api/tags';
 import { Button, Card, EmptyState, ErrorPanel, openDialog, plural, Spinner } from 'shared-ui';
 import '../account.css';
 import './perks.css';

@@ -2,14 +2,8 @@
  * perk-user, perk-tag, perk-domain (spec §2, §4, §8): follow, block and copy link. Follow and
  * block send the opposite of the current state; success toasts, failures close silently.
  */
-import {
-  type PerkAction,
-  type PerkKind,
-  toast,
-  usePerkMutation,
-  usePerkState,
-  useSessionUser,
-} from 'shared-api';
+import { type PerkAction, toast, useSessionUser } from 'shared-api';
+import { type PerkKind, usePerkMutation, usePerkState } from 'shared-api/perks';
 import { Button, Dialog, type DialogProps, Spinner } from 'shared-ui';
 
 const TITLES: Record<PerkKind, (target: string) => string> = {

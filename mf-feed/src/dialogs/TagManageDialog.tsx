@@ -4,7 +4,8 @@
  * Afterwards the page's data is refreshed; failures close the dialog silently (§8).
  */
 import { type FormEvent, useState } from 'react';
-import { postKeys, queryClient, tagKeys, toast, useSessionUser, useTagDrop, useTagUpdate } from 'shared-api';
+import { postKeys, queryClient, toast, useSessionUser } from 'shared-api';
+import { tagKeys, useTagDrop, useTagUpdate } from 'shared-api/tags';
 import { collapseWhitespace, LIMITS, MESSAGES } from 'shared-api/validation';
 import { Button, Dialog, type DialogProps, TextArea } from 'shared-ui';
 

@@ -1,7 +1,8 @@
 /** voters (spec §2): who voted up and down; a missing post warns 'Wpis nie został znaleziony'. */
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { toast, useVotes } from 'shared-api';
+import { toast } from 'shared-api';
+import { useVotes } from 'shared-api/votes';
 import { Dialog, type DialogProps, plural, Spinner } from 'shared-ui';
 
 export const VOTERS_MISSING = 'Wpis nie został znaleziony';

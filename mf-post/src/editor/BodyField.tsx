@@ -5,7 +5,8 @@
  * aria-activedescendant; arrows move, Enter or Tab picks, Escape closes.
  */
 import { type ClipboardEvent, type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
-import { fetchTagSuggestions, searchUsernames } from 'shared-api';
+import { searchUsernames } from 'shared-api';
+import { fetchTagSuggestions } from 'shared-api/tags';
 import { LIMITS } from 'shared-api/validation';
 import { TextArea } from 'shared-ui';
 import { applyCompletion, findTrigger, type Trigger } from './autocomplete.ts';

@@ -3,7 +3,8 @@
  * pasted files in), thumbnails that can be removed and moved, at most 10 (spec §5).
  */
 import { useId, useRef } from 'react';
-import { canUpload, type FileRef, UPLOAD_ACCEPT, useSessionUser, useUploadFile } from 'shared-api';
+import { type FileRef, useSessionUser } from 'shared-api';
+import { canUpload, UPLOAD_ACCEPT, useUploadFile } from 'shared-api/files';
 import { LIMITS, MESSAGES } from 'shared-api/validation';
 import { Button, fileUrl, IconButton, Spinner } from 'shared-ui';
 import { serverError } from './validate.ts';

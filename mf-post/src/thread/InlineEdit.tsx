@@ -1,5 +1,6 @@
 /** Editing a comment in place: the text as written comes from post_edit, saved by post_update. */
-import { type Post, usePostSource, useUpdatePost } from 'shared-api';
+import type { Post } from 'shared-api';
+import { usePostSource, useUpdatePost } from 'shared-api/post-writes';
 import { ErrorPanel, Spinner } from 'shared-ui';
 import { Editor } from '../editor/Editor.tsx';
 

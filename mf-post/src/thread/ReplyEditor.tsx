@@ -1,5 +1,5 @@
 /** A comment editor: to the main post or to a comment (`reply`). */
-import { useCreatePost } from 'shared-api';
+import { useCreatePost } from 'shared-api/post-writes';
 import { Editor } from '../editor/Editor.tsx';
 
 export function ReplyEditor({

@@ -5,12 +5,10 @@
  * post_delete and post_report are quick-dialog calls: their failures are silent (spec §8).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { rpc } from '../client.ts';
+import { fetchPost, type Post, patchPostEverywhere, postKeys, queryClient, rpc } from 'shared-api';
 import { draftKeys } from '../drafts.ts';
-import { queryClient } from '../queryClient.ts';
 import type { ReportType } from '../reports.ts';
 import type { PostKind } from '../validation/words.ts';
-import { fetchPost, type Post, patchPostEverywhere, postKeys } from './posts.ts';
 
 export interface PostInput {
   /** 'post' makes the title required (titled posts); microposts and comments send none. */

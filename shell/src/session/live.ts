@@ -8,16 +8,21 @@
  * database dropped and is back), chats and notifications are refetched.
  */
 import { useEffect } from 'react';
-import { chatKeys, LIVE_URL, notificationKeys, queryClient, setLiveConnected, useSession } from 'shared-api';
+import { LIVE_URL, queryClient, setLiveConnected } from 'shared-api';
+import { chatKeys } from 'shared-api/chats';
+import { notificationKeys } from 'shared-api/notifications';
 import { runSessionCheck } from './session.ts';
 
 /** Badges are refreshed once for a burst of events. */
 const BADGE_DELAY_MS = 300;
 
-export function useLiveEvents(): void {
-  const { status } = useSession();
+/**
+ * Mounted only while signed in: App.tsx loads this module (its own chunk, with the chat and
+ * notification keys) when a session starts, so a guest's first load carries none of it.
+ */
+export default function LiveEvents(): null {
   useEffect(() => {
-    if (status !== 'user' || typeof EventSource === 'undefined') return;
+    if (typeof EventSource === 'undefined') return;
     const source = new EventSource(LIVE_URL);
     let badgeTimer: ReturnType<typeof setTimeout> | undefined;
     const refreshBadges = () => {
@@ -55,5 +60,6 @@ export function useLiveEvents(): void {
       source.close();
       setLiveConnected(false);
     };
-  }, [status]);
+  }, []);
+  return null;
 }
