@@ -58,13 +58,15 @@ function sharedSingletons(dir: string) {
   };
 }
 
-/** The router API the shell provides to every remote (see the `react-router-dom` share below). */
+/**
+ * The router API the shell provides to every remote (see the `react-router-dom` share above):
+ * exactly what the apps import (shell/src/sharedExports.test.ts checks both ways). A remote that
+ * needs another export adds it here, and the shell ships first.
+ */
 export const ROUTER_EXPORTS = [
   'BrowserRouter',
-  'MemoryRouter',
   'Routes',
   'Route',
-  'Outlet',
   'Link',
   'NavLink',
   'Navigate',
@@ -72,28 +74,20 @@ export const ROUTER_EXPORTS = [
   'useNavigate',
   'useSearchParams',
   'useLocation',
-  'useMatch',
-  'useHref',
-  'useInRouterContext',
   'useNavigationType',
-  'useBeforeUnload',
-  'matchRoutes',
-  'matchPath',
-  'generatePath',
-  'createSearchParams',
 ];
 
 /**
  * The @tanstack/react-query API the shell provides to every remote (tree-shaken like the router:
- * hydration, `useQueries`, suspense hooks and the rest are not shipped). The same rule holds: a
- * remote that needs another export adds it here, and the shell ships first.
+ * hydration, `useQueries`, suspense hooks and the rest are not shipped), again exactly what the
+ * apps import. The same rule holds: a remote that needs another export adds it here, and the
+ * shell ships first.
  */
 export const QUERY_EXPORTS = [
   'QueryClient',
   'QueryCache',
   'MutationCache',
   'QueryClientProvider',
-  'useQueryClient',
   'useQuery',
   'useInfiniteQuery',
   'useMutation',

@@ -83,8 +83,14 @@ const inFramework = (resource: string) => {
   const pkg = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
   if (pkg) return FRAMEWORK_PACKAGES.includes(pkg);
   if (SUBPATH_MODULES.has(file)) return false;
-  // shared-api and shared-ui (workspace packages), and the list of apps routes.ts reads.
-  return /\/shared-(?:api|ui)\/src\//.test(file) || file.endsWith('/apps.json');
+  // shared-api and shared-ui (workspace packages), the list of apps routes.ts reads, and the
+  // shell's own style sheet: every first screen needs it, so it comes in the same response as
+  // the design system's styles instead of one of its own.
+  return (
+    /\/shared-(?:api|ui)\/src\//.test(file) ||
+    file.endsWith('/apps.json') ||
+    /\/shell\/src\/[^/]+\.css$/.test(file)
+  );
 };
 config.optimization = {
   ...config.optimization,

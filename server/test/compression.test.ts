@@ -140,4 +140,14 @@ describe('API answers and pages compressed on the fly', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<p>Gwar</p>');
   });
+
+  it("sends the shell's page in brotli when a browser offers both, gzip when it offers gzip", async () => {
+    const guest = caller(server);
+    const page = await guest.get('/', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<p>Gwar</p>');
+    const gz = await guest.get('/', { 'accept-encoding': 'gzip, deflate' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<p>Gwar</p>');
+  });
 });

@@ -75,6 +75,10 @@ describe('security headers', () => {
     expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['permissions-policy']).toBeUndefined();
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // document-only headers stay on pages
+    for (const header of ['x-frame-options', 'cross-origin-opener-policy', 'referrer-policy'])
+      expect(api.headers[header]).toBeUndefined();
     const script = await caller(server).get('/app/main.0123456789.js');
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-security-policy']).toBeUndefined();

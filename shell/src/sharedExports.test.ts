@@ -4,6 +4,8 @@
  * it missing on the page (or, worse, load a second copy that does not see the shell's router or
  * QueryClient), so every value import in the shell, the remotes and the shared packages must be
  * on the list. The release upload checks the same for remotes built elsewhere (validate.ts).
+ * The other way round, the list holds nothing no app imports: every export shipped is in every
+ * visitor's first load.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -74,6 +76,11 @@ describe('tree-shaken shared packages', () => {
       }
       expect(seen).toBeGreaterThan(0);
       expect(outside).toEqual([]);
+    });
+
+    it(`ships no ${pkg} export that no app imports (each one costs every first load)`, () => {
+      const used = new Set(files.flatMap((file) => valueImports(readFileSync(file, 'utf8'), pkg)));
+      expect(shipped.filter((name) => !used.has(name))).toEqual([]);
     });
   }
 });

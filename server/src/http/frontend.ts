@@ -13,6 +13,7 @@ import { REMOTE_ROUTES, type RemoteRouteDef, SHELL_ROUTES } from 'shared-api/rou
 import { SESSION_COOKIE } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import { registryFor } from '../releases/registry.ts';
+import { PAGE_COMPRESSION } from './compression.ts';
 import { sendPrecompressed } from './precompressed.ts';
 import { createPreloader } from './preload.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
@@ -186,6 +187,6 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
   };
   // Pages are a GET route (every more specific route wins over `/*`), so the route hooks run
   // for them: on-the-fly compression and the security headers. Other methods find nothing.
-  app.get('/*', pageOrNotFound);
+  app.get('/*', { compress: PAGE_COMPRESSION }, pageOrNotFound);
   app.setNotFoundHandler(pageOrNotFound);
 }

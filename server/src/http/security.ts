@@ -45,6 +45,14 @@ export const VIDEO_EMBED_ORIGINS = [
 ];
 
 export const CSP_REPORT_PATH = '/api/csp-report';
+/** Headers that only mean something on a document (see the onSend hook below). */
+const DOCUMENT_ONLY_HEADERS = [
+  'Permissions-Policy',
+  'Origin-Agent-Cluster',
+  'Cross-Origin-Opener-Policy',
+  'X-Frame-Options',
+  'Referrer-Policy',
+];
 /** The policy of answers that are not pages (API JSON, sitemaps, robots.txt). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** Reports per address and minute: one page with a broken policy sends a few, a flood is cut. */
@@ -154,14 +162,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
 
   // What is not a page (JSON, XML, text) renders nothing: the short policy that forbids
   // everything and any framing does the same job as the page policy at a tenth of its bytes,
-  // and document features (Permissions-Policy, the agent cluster) do not apply.
+  // and what only a document uses does not apply: Permissions-Policy, the agent cluster, the
+  // opener policy, framing (X-Frame-Options; frame-ancestors stays) and the referrer policy (an
+  // answer that is not a page makes no requests). Kept: nosniff and the same-origin resource
+  // policy, which protect exactly such answers.
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
     const csp = reply.getHeader('content-security-policy');
     if (!type.startsWith('text/html') && typeof csp === 'string' && csp.includes(CSP_REPORT_PATH)) {
       reply.header('Content-Security-Policy', API_CSP);
-      reply.removeHeader('Permissions-Policy');
-      reply.removeHeader('Origin-Agent-Cluster');
+      for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
     }
     return payload;
   });

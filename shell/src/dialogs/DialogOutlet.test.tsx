@@ -40,7 +40,7 @@ describe('<DialogOutlet>', () => {
   it('says so for a type nobody owns', async () => {
     renderOutlet();
     await act(async () => openDialog({ type: 'coś-innego' }));
-    expect(screen.getByRole('dialog').textContent).toContain('Nie wybrano właściwego typu');
+    expect((await screen.findByRole('dialog')).textContent).toContain('Nie wybrano właściwego typu');
   });
 
   it('loads the owning remote and passes the state; Escape closes', async () => {

@@ -1,113 +1,51 @@
 /**
- * The quick-dialog outlet (spec §2): one dialog at a time, Escape closes, a navigation closes it.
- * Each type belongs to a remote whose `./dialogs` module is loaded on first use; a type nobody
- * owns shows 'Nie wybrano właściwego typu'.
+ * The quick-dialog outlet (spec §2): one dialog at a time; a navigation closes it. What draws
+ * an open dialog (DialogView.tsx: the owners, loading the remote's dialogs, errors) is its own
+ * chunk, loaded with the first dialog: most visits open none, and every first load is smaller.
  */
-import { Component, type ReactNode, Suspense, use, useEffect, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { type RemoteName, DIALOG_OWNERS as SHARED_DIALOG_OWNERS } from 'shared-api';
-import {
-  closeDialog,
-  Dialog,
-  type DialogComponents,
-  ErrorPanel,
-  type QuickDialogState,
-  type QuickDialogType,
-  Spinner,
-  useDialog,
-} from 'shared-ui';
+import { STATUS_TEXTS, toast } from 'shared-api';
+import { closeDialog, useDialog } from 'shared-ui';
 import { reloadForChunkError } from '../remotes/chunkReload.ts';
-import { loadRemoteModule } from '../remotes/registry.ts';
 
-export const UNKNOWN_TYPE_TEXT = 'Nie wybrano właściwego typu';
+const loadView = () => import(/* webpackChunkName: "dialogs" */ './DialogView.tsx');
+let DialogView = lazy(loadView);
 
-/** The owners (shared-api/routes.ts), checked here to cover every quick-dialog type. */
-export const DIALOG_OWNERS: Record<QuickDialogType, RemoteName> = SHARED_DIALOG_OWNERS;
-
-const modules = new Map<RemoteName, Promise<DialogComponents>>();
-
-function loadDialogs(remote: RemoteName): Promise<DialogComponents> {
-  let promise = modules.get(remote);
-  if (!promise) {
-    promise = loadRemoteModule<{ default?: DialogComponents }>(remote, 'dialogs').then(
-      (module) => module.default ?? (module as DialogComponents),
-    );
-    // A failure is not remembered: "Spróbuj ponownie" asks again.
-    promise.catch(() => modules.delete(remote));
-    modules.set(remote, promise);
-  }
-  return promise;
-}
-
-function ownerOf(type: string): RemoteName | null {
-  return Object.hasOwn(DIALOG_OWNERS, type) ? DIALOG_OWNERS[type as QuickDialogType] : null;
-}
-
-function UnknownType() {
-  return (
-    <Dialog title="Okno dialogowe" onClose={closeDialog}>
-      <p>{UNKNOWN_TYPE_TEXT}</p>
-    </Dialog>
-  );
-}
-
-function RemoteDialog({ remote, state }: { remote: RemoteName; state: QuickDialogState }) {
-  const components = use(loadDialogs(remote));
-  const Body = components[state.type];
-  if (!Body) return <UnknownType />;
-  return <Body state={state} close={closeDialog} />;
-}
-
-class DialogBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+/**
+ * The view's chunk did not load (offline, or a new deployment replaced it): reload for a new
+ * deployment as everywhere else, otherwise close the dialog and say why. The next dialog tries
+ * to load it again (a failed lazy component stays failed).
+ */
+class ViewBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   override componentDidCatch(error: unknown) {
-    if (!reloadForChunkError(error)) console.error('Dialog failed', error);
+    DialogView = lazy(loadView);
+    if (reloadForChunkError(error)) return;
+    closeDialog();
+    toast.error(STATUS_TEXTS.offline);
   }
   override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <Dialog title="Błąd" onClose={closeDialog}>
-        <ErrorPanel onRetry={this.props.onRetry} />
-      </Dialog>
-    );
+    return this.state.failed ? null : this.props.children;
   }
 }
 
 export function DialogOutlet() {
   const state = useDialog();
   const { key } = useLocation();
-  const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation closes the dialog
   useEffect(() => closeDialog(), [key]);
 
-  // Escape closes even if a remote's dialog forgot to wire it.
-  useEffect(() => {
-    if (!state) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeDialog();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [state]);
-
   if (!state) return null;
-  const remote = ownerOf(state.type);
-  if (!remote) return <UnknownType />;
   return (
-    <DialogBoundary key={`${state.type}#${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense
-        fallback={
-          <Dialog title="Ładowanie…" onClose={closeDialog}>
-            <Spinner block />
-          </Dialog>
-        }
-      >
-        <RemoteDialog remote={remote} state={state} />
+    <ViewBoundary key={state.type}>
+      <Suspense fallback={null}>
+        <DialogView state={state} />
       </Suspense>
-    </DialogBoundary>
+    </ViewBoundary>
   );
 }

@@ -1,0 +1,104 @@
+/**
+ * The open quick dialog (spec §2), loaded with the first one (DialogOutlet.tsx): Escape closes it.
+ * Each type belongs to a remote whose `./dialogs` module is loaded on first use; a type nobody
+ * owns shows 'Nie wybrano właściwego typu'.
+ */
+import { Component, type ReactNode, Suspense, use, useEffect, useState } from 'react';
+import { type RemoteName, DIALOG_OWNERS as SHARED_DIALOG_OWNERS } from 'shared-api';
+import {
+  closeDialog,
+  Dialog,
+  type DialogComponents,
+  ErrorPanel,
+  type QuickDialogState,
+  type QuickDialogType,
+  Spinner,
+} from 'shared-ui';
+import { reloadForChunkError } from '../remotes/chunkReload.ts';
+import { loadRemoteModule } from '../remotes/registry.ts';
+
+export const UNKNOWN_TYPE_TEXT = 'Nie wybrano właściwego typu';
+
+/** The owners (shared-api/routes.ts), checked here to cover every quick-dialog type. */
+export const DIALOG_OWNERS: Record<QuickDialogType, RemoteName> = SHARED_DIALOG_OWNERS;
+
+const modules = new Map<RemoteName, Promise<DialogComponents>>();
+
+function loadDialogs(remote: RemoteName): Promise<DialogComponents> {
+  let promise = modules.get(remote);
+  if (!promise) {
+    promise = loadRemoteModule<{ default?: DialogComponents }>(remote, 'dialogs').then(
+      (module) => module.default ?? (module as DialogComponents),
+    );
+    // A failure is not remembered: "Spróbuj ponownie" asks again.
+    promise.catch(() => modules.delete(remote));
+    modules.set(remote, promise);
+  }
+  return promise;
+}
+
+function ownerOf(type: string): RemoteName | null {
+  return Object.hasOwn(DIALOG_OWNERS, type) ? DIALOG_OWNERS[type as QuickDialogType] : null;
+}
+
+function UnknownType() {
+  return (
+    <Dialog title="Okno dialogowe" onClose={closeDialog}>
+      <p>{UNKNOWN_TYPE_TEXT}</p>
+    </Dialog>
+  );
+}
+
+function RemoteDialog({ remote, state }: { remote: RemoteName; state: QuickDialogState }) {
+  const components = use(loadDialogs(remote));
+  const Body = components[state.type];
+  if (!Body) return <UnknownType />;
+  return <Body state={state} close={closeDialog} />;
+}
+
+class DialogBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    if (!reloadForChunkError(error)) console.error('Dialog failed', error);
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Dialog title="Błąd" onClose={closeDialog}>
+        <ErrorPanel onRetry={this.props.onRetry} />
+      </Dialog>
+    );
+  }
+}
+
+export default function DialogView({ state }: { state: QuickDialogState }) {
+  const [attempt, setAttempt] = useState(0);
+
+  // Escape closes even if a remote's dialog forgot to wire it.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeDialog();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const remote = ownerOf(state.type);
+  if (!remote) return <UnknownType />;
+  return (
+    <DialogBoundary key={`${state.type}#${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense
+        fallback={
+          <Dialog title="Ładowanie…" onClose={closeDialog}>
+            <Spinner block />
+          </Dialog>
+        }
+      >
+        <RemoteDialog remote={remote} state={state} />
+      </Suspense>
+    </DialogBoundary>
+  );
+}
