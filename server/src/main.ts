@@ -53,6 +53,18 @@ if (config.publishLocalBuilds) {
   const { publishLocalBuilds } = await import('./releases/localBuilds.ts');
   await publishLocalBuilds(config, db, app.services.releases, app.log);
 }
+{
+  // Live releases this shell no longer suits (a shared-api without exports they use…): named
+  // at start, so they are released again before visitors meet them (releases/compatibility.ts).
+  const { liveReleaseProblems } = await import('./releases/compatibility.ts');
+  const { readShellShare } = await import('./releases/validate.ts');
+  try {
+    for (const { text, ...release } of await liveReleaseProblems(db, readShellShare(config.appsDir)))
+      app.log.error(release, text);
+  } catch (err) {
+    app.log.warn({ err }, 'live releases not checked against the shell');
+  }
+}
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -12,7 +12,9 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/postgres.mjs';
+import { liveReleaseProblems } from '../src/releases/compatibility.ts';
 import { createReleaseToken } from '../src/releases/tokens.ts';
+import { readShellShare } from '../src/releases/validate.ts';
 import { CHAT_EXPOSES, FEED_EXPOSES, remoteBuild, tarball, writeShellBuild } from './fixtures/remoteBuild.ts';
 import { caller, createUser, ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';
 
@@ -377,8 +379,9 @@ describe('canary, promotion and rollback', () => {
     const cookie = /gwar_cohort=(\d+)/.exec(String(fresh.headers['set-cookie']))?.[1];
     expect(cookie).toBeDefined();
     expect(registryOf(fresh.body)?.cohort).toBe(Number(cookie));
-    // Nothing in the registry can close the element it is written in.
-    expect(fresh.body.match(/<\/script>/g)).toHaveLength(2);
+    // Nothing in the registry can close the element it is written in: the shell's script, the
+    // registry and the guest's session block are all the page has.
+    expect(fresh.body.match(/<\/script>/g)).toHaveLength(3);
   });
 
   it('promotes, rolls back to the previous stable or any earlier release, and logs who did what', async () => {
@@ -551,3 +554,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL',
     expect(seenAfter).toBeLessThan(2000);
   }, 60_000);
 });
+
+describe('a new shell and the releases already live', () => {
+  it('names each live release built for a shared-api or React the shell no longer provides', async () => {
+    const shell = readShellShare(path.join(tmp, 'apps'));
+    const { rows } = await server.db.query<{ remote: string }>('SELECT remote FROM release_channels');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(await liveReleaseProblems(server.db, shell)).toEqual([]);
+
+    // The next shell's shared-api dropped exports (minor version up): every live remote is stale.
+    const next = new Map(shell.versions).set('shared-api', '0.2.0');
+    const problems = await liveReleaseProblems(server.db, { versions: next });
+    expect([...new Set(problems.map((p) => p.remote))].sort()).toEqual(rows.map((r) => r.remote).sort());
+    expect(problems[0]!.text).toMatch(
+      /^mf-[a-z]+@\S+ \((stable|canary)\) was built for shared-api \^0\.1\.0 \(the shell has 0\.2\.0\): release a new build of mf-/,
+    );
+    // A patch of React is no break.
+    const patched = new Map(shell.versions).set('react', semverPatch(shell.versions.get('react')!));
+    expect(await liveReleaseProblems(server.db, { versions: patched })).toEqual([]);
+  });
+});
+
+function semverPatch(version: string): string {
+  const [major, minor, patch] = version.split('.').map(Number);
+  return `${major}.${minor}.${(patch ?? 0) + 1}`;
+}
