@@ -3,7 +3,7 @@
  * in the content area; see routes.tsx for the route table and the post-modal convention.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   BrowserRouter,
   type Location,
@@ -12,22 +12,13 @@ import {
   useNavigate,
   useNavigationType,
 } from 'react-router-dom';
-import {
-  postKeys,
-  prefetchThread,
-  queryClient,
-  setRedirectHome,
-  useSession,
-  useSessionUser,
-} from 'shared-api';
+import { postKeys, prefetchThread, queryClient, setRedirectHome, useSessionUser } from 'shared-api';
 import { applyTheme, currentTheme } from 'shared-ui';
 import { Layout } from './layout/Layout.tsx';
 import { CrashBoundary } from './pages/CrashBoundary.tsx';
 import { modalRoutes, pageRoutes } from './routes.tsx';
+import { useLiveEvents } from './session/live.ts';
 import { useSessionCheck } from './session/session.ts';
-
-/** The live connection, for signed-in users only (session/live.ts). */
-const LiveEvents = lazy(() => import(/* webpackChunkName: "live" */ './session/live.ts'));
 
 export const PAGE_TITLE = 'Gwar – dołącz do dyskusji';
 
@@ -159,7 +150,7 @@ function Shell() {
   const backgroundReady = useBackgroundReady(location, background);
   usePrefetchThread(location.pathname);
   useSessionCheck();
-  const { status } = useSession();
+  useLiveEvents();
   useUserTheme();
   useScrollToTop(location, background);
 
@@ -169,11 +160,6 @@ function Shell() {
 
   return (
     <Layout>
-      {status === 'user' && (
-        <Suspense fallback={null}>
-          <LiveEvents />
-        </Suspense>
-      )}
       {/* Under an open post the page is inert: no focus, clicks or screen-reader reading. */}
       <div className="gw-page-layer" inert={background ? true : undefined}>
         {backgroundReady && <Routes location={background ?? location}>{pageRoutes()}</Routes>}

@@ -8,7 +8,7 @@
  * database dropped and is back), chats and notifications are refetched.
  */
 import { useEffect } from 'react';
-import { LIVE_URL, queryClient, setLiveConnected } from 'shared-api';
+import { LIVE_URL, queryClient, setLiveConnected, useSession } from 'shared-api';
 import { chatKeys } from 'shared-api/chats';
 import { notificationKeys } from 'shared-api/notifications';
 import { runSessionCheck } from './session.ts';
@@ -16,13 +16,10 @@ import { runSessionCheck } from './session.ts';
 /** Badges are refreshed once for a burst of events. */
 const BADGE_DELAY_MS = 300;
 
-/**
- * Mounted only while signed in: App.tsx loads this module (its own chunk, with the chat and
- * notification keys) when a session starts, so a guest's first load carries none of it.
- */
-export default function LiveEvents(): null {
+export function useLiveEvents(): void {
+  const { status } = useSession();
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
+    if (status !== 'user' || typeof EventSource === 'undefined') return;
     const source = new EventSource(LIVE_URL);
     let badgeTimer: ReturnType<typeof setTimeout> | undefined;
     const refreshBadges = () => {
@@ -60,6 +57,5 @@ export default function LiveEvents(): null {
       source.close();
       setLiveConnected(false);
     };
-  }, []);
-  return null;
+  }, [status]);
 }
