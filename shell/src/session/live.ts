@@ -7,6 +7,7 @@
  * again after an error, and on a 'resync' event (the server's own LISTEN connection to the
  * database dropped and is back), chats and notifications are refetched.
  */
+import type { QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIVE_URL, queryClient, setLiveConnected, useSession } from 'shared-api';
 import { chatKeys } from 'shared-api/chats';
@@ -15,6 +16,17 @@ import { runSessionCheck } from './session.ts';
 
 /** Badges are refreshed once for a burst of events. */
 const BADGE_DELAY_MS = 300;
+
+/**
+ * An event says the data behind `queryKey` changed. A read of it already in flight may have
+ * started before the change, and TanStack Query answers a query's first read to anyone who asks
+ * again instead of reading anew (invalidating alone does nothing while there is no data yet): a
+ * chat list opened just as a message arrived kept the old list until the next poll. So a read in
+ * flight is cancelled first, then the query is read again.
+ */
+function refresh(queryKey: QueryKey): void {
+  void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+}
 
 export function useLiveEvents(): void {
   const { status } = useSession();
@@ -27,8 +39,8 @@ export function useLiveEvents(): void {
       badgeTimer = setTimeout(() => void runSessionCheck(), BADGE_DELAY_MS);
     };
     const catchUp = () => {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      refresh(chatKeys.all);
+      refresh(notificationKeys.all);
       refreshBadges();
     };
     let dropped = false;
@@ -44,12 +56,12 @@ export function useLiveEvents(): void {
     source.addEventListener('resync', catchUp);
     source.addEventListener('chat', (event) => {
       const { chat } = JSON.parse((event as MessageEvent<string>).data) as { chat: string };
-      void queryClient.invalidateQueries({ queryKey: chatKeys.messages(chat) });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+      refresh(chatKeys.messages(chat));
+      refresh(chatKeys.list());
       refreshBadges();
     });
     source.addEventListener('notification', () => {
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      refresh(notificationKeys.all);
       refreshBadges();
     });
     return () => {
