@@ -53,19 +53,6 @@ if (config.publishLocalBuilds) {
   const { publishLocalBuilds } = await import('./releases/localBuilds.ts');
   await publishLocalBuilds(config, db, app.services.releases, app.log);
 }
-{
-  // Live releases this shell no longer suits (a shared-api without exports they use…): named
-  // at start, so they are released again before visitors meet them (releases/compatibility.ts).
-  const { liveReleaseProblems } = await import('./releases/compatibility.ts');
-  const { readShellShare } = await import('./releases/validate.ts');
-  try {
-    for (const { text, ...release } of await liveReleaseProblems(db, readShellShare(config.appsDir)))
-      app.log.error(release, text);
-  } catch (err) {
-    app.log.warn({ err }, 'live releases not checked against the shell');
-  }
-}
-
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -101,3 +88,13 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Gwar listens on ${config.publicOrigin} (database: ${db.kind})`);
+
+// Live releases this shell no longer suits (a shared-api without exports they use…): named once
+// the node serves, so they are released again before visitors meet them. Checked after listening:
+// a report must not delay a start (releases/compatibility.ts).
+void (async () => {
+  const { liveReleaseProblems } = await import('./releases/compatibility.ts');
+  const { readShellShare } = await import('./releases/validate.ts');
+  for (const { text, ...release } of await liveReleaseProblems(db, readShellShare(config.appsDir)))
+    app.log.error(release, text);
+})().catch((err: unknown) => app.log.warn({ err }, 'live releases not checked against the shell'));
