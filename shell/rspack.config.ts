@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type Compiler, rspack } from '@rspack/core';
 import { defineApp } from '../rspack.base.ts';
 
@@ -54,35 +52,10 @@ const FRAMEWORK_PACKAGES = [
   'cookie',
   'set-cookie-parser',
 ];
-/**
- * shared-api's subpath modules that its entry does not include (`shared-api/reports`,
- * `shared-api/chats`…): not part of the shared singleton, they load with the code that imports
- * them (a remote, or a lazy part of the shell).
- */
-const sharedApiDir = path.join(import.meta.dirname, '..', 'shared-api');
-const sharedApiFile = (file: string) => path.join(sharedApiDir, file).replaceAll('\\', '/');
-const inSharedApiEntry = new Set(
-  [...readFileSync(path.join(sharedApiDir, 'src', 'index.ts'), 'utf8').matchAll(/from '(\.\/[^']+)'/g)].map(
-    (match) => sharedApiFile(path.join('src', match[1]!)),
-  ),
-);
-const SUBPATH_MODULES = new Set(
-  Object.entries(
-    (
-      JSON.parse(readFileSync(path.join(sharedApiDir, 'package.json'), 'utf8')) as {
-        exports: Record<string, string>;
-      }
-    ).exports,
-  )
-    .filter(([name]) => name !== '.')
-    .map(([, file]) => sharedApiFile(file))
-    .filter((file) => !inSharedApiEntry.has(file)),
-);
 const inFramework = (resource: string) => {
   const file = resource.replaceAll('\\', '/');
   const pkg = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
   if (pkg) return FRAMEWORK_PACKAGES.includes(pkg);
-  if (SUBPATH_MODULES.has(file)) return false;
   // shared-api and shared-ui (workspace packages), the list of apps routes.ts reads, and the
   // shell's own style sheet: every first screen needs it, so it comes in the same response as
   // the design system's styles instead of one of its own.

@@ -53,6 +53,7 @@ if (config.publishLocalBuilds) {
   const { publishLocalBuilds } = await import('./releases/localBuilds.ts');
   await publishLocalBuilds(config, db, app.services.releases, app.log);
 }
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;

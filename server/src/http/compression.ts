@@ -9,7 +9,8 @@
  * gzip 1 and brotli 1 are the cheapest (49 and 38 µs) but 7-11 % bigger; brotli 11 (the
  * build's level) takes 15 ms. At 1,500 answers a second gzip 6 costs about a tenth of a core:
  * gzip 6 is preferred whenever the client accepts it (every browser does); brotli 5 serves
- * the rare client that accepts brotli only, and the shell's page (PAGE_COMPRESSION). Answers under 1 KiB are sent as they are (the
+ * the rare client that accepts brotli only, and the shell's page (PAGE_COMPRESSION). Answers
+ * under 1 KiB are sent as they are (the
  * framing would eat most of the gain). Server-Sent Events are never compressed (`text/event-stream` is not a
  * compressible type here, and /api/live hijacks the reply anyway).
  */
@@ -21,10 +22,12 @@ export const BROTLI_QUALITY = 5;
 export const GZIP_LEVEL = 6;
 export const COMPRESS_THRESHOLD = 1024;
 
+type Encoding = 'gzip' | 'br';
+
 const COMPRESSION = {
   threshold: COMPRESS_THRESHOLD,
   // Preference order when the client accepts both with the same weight.
-  encodings: ['gzip', 'br'] as ('gzip' | 'br')[],
+  encodings: ['gzip', 'br'] as Encoding[],
   brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   zlibOptions: { level: GZIP_LEVEL },
   // Requests are never compressed by our clients; a compressed body is refused as usual.
@@ -36,7 +39,7 @@ const COMPRESSION = {
  * bytes on every first load for some 60 µs more. A route option replaces the global options
  * whole, so it repeats them.
  */
-export const PAGE_COMPRESSION = { ...COMPRESSION, encodings: ['br', 'gzip'] as ('gzip' | 'br')[] };
+export const PAGE_COMPRESSION = { ...COMPRESSION, encodings: ['br', 'gzip'] as Encoding[] };
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, { global: true, ...COMPRESSION });

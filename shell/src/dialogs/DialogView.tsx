@@ -1,20 +1,19 @@
 /**
- * The open quick dialog (spec §2), loaded with the first one (DialogOutlet.tsx): Escape closes it.
- * Each type belongs to a remote whose `./dialogs` module is loaded on first use; a type nobody
- * owns shows 'Nie wybrano właściwego typu'.
+ * The open quick dialog (spec §2), loaded with the first one (DialogOutlet.tsx, which holds the
+ * error boundary): Escape closes it. Each type belongs to a remote
+ * whose `./dialogs` module is loaded on first use; a type nobody owns shows 'Nie wybrano
+ * właściwego typu'.
  */
-import { Component, type ReactNode, Suspense, use, useEffect, useState } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { type RemoteName, DIALOG_OWNERS as SHARED_DIALOG_OWNERS } from 'shared-api';
 import {
   closeDialog,
   Dialog,
   type DialogComponents,
-  ErrorPanel,
   type QuickDialogState,
   type QuickDialogType,
   Spinner,
 } from 'shared-ui';
-import { reloadForChunkError } from '../remotes/chunkReload.ts';
 import { loadRemoteModule } from '../remotes/registry.ts';
 
 export const UNKNOWN_TYPE_TEXT = 'Nie wybrano właściwego typu';
@@ -56,27 +55,7 @@ function RemoteDialog({ remote, state }: { remote: RemoteName; state: QuickDialo
   return <Body state={state} close={closeDialog} />;
 }
 
-class DialogBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    if (!reloadForChunkError(error)) console.error('Dialog failed', error);
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <Dialog title="Błąd" onClose={closeDialog}>
-        <ErrorPanel onRetry={this.props.onRetry} />
-      </Dialog>
-    );
-  }
-}
-
 export default function DialogView({ state }: { state: QuickDialogState }) {
-  const [attempt, setAttempt] = useState(0);
-
   // Escape closes even if a remote's dialog forgot to wire it.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -89,16 +68,14 @@ export default function DialogView({ state }: { state: QuickDialogState }) {
   const remote = ownerOf(state.type);
   if (!remote) return <UnknownType />;
   return (
-    <DialogBoundary key={`${state.type}#${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense
-        fallback={
-          <Dialog title="Ładowanie…" onClose={closeDialog}>
-            <Spinner block />
-          </Dialog>
-        }
-      >
-        <RemoteDialog remote={remote} state={state} />
-      </Suspense>
-    </DialogBoundary>
+    <Suspense
+      fallback={
+        <Dialog title="Ładowanie…" onClose={closeDialog}>
+          <Spinner block />
+        </Dialog>
+      }
+    >
+      <RemoteDialog remote={remote} state={state} />
+    </Suspense>
   );
 }
