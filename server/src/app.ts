@@ -18,7 +18,7 @@ import { findViewer, SESSION_COOKIE, touchPresence, type Viewer } from './auth/s
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { type ReadRouting, startReadRouting } from './db/replica.ts';
-import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { isDatabaseBusy, isDatabaseUnavailable } from './db/unavailable.ts';
 import { registerCompression } from './http/compression.ts';
 import { ApiError, type ErrorBody, tooManyRequests } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
@@ -99,6 +99,7 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
     };
   }
   if (isDatabaseUnavailable(error)) return { status: 503, body: DATABASE_UNAVAILABLE };
+  if (isDatabaseBusy(error)) return { status: 503, body: DATABASE_BUSY };
   // disk_full (53100) or the data folder's disk (ENOSPC): the write failed whole, nothing half-saved.
   if (fastifyError.code === '53100' || fastifyError.code === 'ENOSPC') {
     return { status: 503, body: { ...DATABASE_UNAVAILABLE, details: 'The database has no disk space left' } };
@@ -129,6 +130,14 @@ const DATABASE_UNAVAILABLE: ErrorBody = {
   details: 'The database cannot be reached at the moment',
   hint: 'Spróbuj ponownie za chwilę.',
 };
+/**
+ * A bound of db/index.ts DB_BOUNDS was reached (a lock or a statement waited too long) or a
+ * transaction stayed a deadlock victim after its retries: nothing was saved, try again.
+ */
+const DATABASE_BUSY: ErrorBody = {
+  ...DATABASE_UNAVAILABLE,
+  details: 'The database is too busy at the moment',
+};
 /** Seconds a client is told to wait before retrying after a 503. */
 const RETRY_AFTER_S = 2;
 
@@ -154,10 +163,16 @@ function countMode(prefer: string | undefined): CountMode {
   return (match?.[1] as CountMode) ?? null;
 }
 
-export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+export interface AppOptions {
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: Config, db: Db, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // Never log credentials or the session cookie.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
@@ -170,6 +185,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });
   app.decorate('db', db);
+  // Retried deadlocks and lost connections in the server's log, with the request logs.
+  db.setWarn((context, message) => app.log.warn(context, message));
   app.decorate('config', config);
   app.decorate('services', await createServices(config, db, app.log));
   app.decorateRequest('viewer', null);

@@ -62,7 +62,13 @@ function assertServerStopped(): void {
 
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   assertServerStopped();
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  // An operator's command may run long (a sweep over every post): no request bounds here.
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+    bounded: false,
+  });
   try {
     await migrate(db);
     return await fn(db);

@@ -22,7 +22,16 @@ export interface TestServer {
   db: Db;
   /** Which back end this suite runs on, for the output. */
   kind: Db['kind'];
+  /** The server's log lines at warn and above (JSON), when started with `captureLog`. */
+  log: string[];
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Keep the server's warnings and errors in `log` instead of discarding them. */
+  captureLog?: boolean;
+  /** Connections of the PostgreSQL pool (4 by default; production's default is 10). */
+  poolSize?: number;
 }
 
 async function freshPostgres(url: string): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
@@ -83,14 +92,17 @@ async function openPgliteFromTemplate(dataDir: string): Promise<Db> {
   return db;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgres(baseUrl) : null;
   const dataDir = `/tmp/gwar-test-${randomBytes(6).toString('hex')}`;
   const config = loadConfig({
     PUBLIC_ORIGIN: ORIGIN,
     DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? (options.captureLog ? 'warn' : 'silent'),
     // Tests play several clients from one machine by sending X-Forwarded-For, as a proxy would.
     TRUST_PROXY: '1',
     // Threads with a comment go through the thread cache, as long threads do in production (300).
@@ -103,15 +115,21 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const db = pgDb
-    ? await openDb({ databaseUrl: config.databaseUrl, dataDir, poolSize: 4 })
+    ? await openDb({ databaseUrl: config.databaseUrl, dataDir, poolSize: options.poolSize ?? 4 })
     : await openPgliteFromTemplate(dataDir);
   await migrate(db);
-  const app = await buildApp(config, db);
+  const log: string[] = [];
+  const app = await buildApp(
+    config,
+    db,
+    options.captureLog ? { logStream: { write: (line: string) => void log.push(line) } } : {},
+  );
   await app.ready();
   return {
     app,
     db,
     kind: db.kind,
+    log,
     async close() {
       await app.close();
       await db.close();

@@ -22,13 +22,68 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeletionContent } from 'shared-api/validation';
 import type { Db, Queryable } from '../db/index.ts';
+import { lockPostChains, lockThreads, lockUsers } from '../db/locks.ts';
 import { deleteStored, releaseFiles } from '../files/release.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
 import { CLEARED_CONTENT } from '../posts/write.ts';
 
+/**
+ * The key space of the sweep's claim on an account (the two-integer advisory locks; user pairs
+ * in rules/blocks.ts use positive ids, so a negative first key never meets one).
+ */
+const ERASE_LOCK_SPACE = -2;
+
 /** The name a deleted account takes: a hyphen, which usernames cannot contain. */
 export const deletedName = (id: number) => `deleted-${id}`;
+
+/**
+ * Takes every lock erasing `userId` needs, in the order of db/locks.ts, before it changes
+ * anything: erasing touches many threads, posts and other users' counters at once, and each
+ * of them is also taken, one at a time, by ordinary writes.
+ */
+async function lockForErasing(tx: Queryable, userId: number, content: DeletionContent): Promise<void> {
+  // 2. the threads of the posts it removes (drafts are threads of their own)
+  const { rows: own } = await tx.query<{ id: number; uber: number }>(
+    `SELECT id, uber FROM posts WHERE user_id = $1 AND (mode = 'draft' OR (mode = 'public' AND $2))`,
+    [userId, content === 'delete'],
+  );
+  await lockThreads(
+    tx,
+    own.map((post) => post.uber),
+  );
+  // 3. the rows removed by key: both sides of its chats, its votes, the notifications by or to it
+  const { rows: members } = await tx.query<{ user_id: number }>(
+    `SELECT user_id FROM chat_members
+      WHERE chat_id IN (SELECT chat_id FROM chat_members WHERE user_id = $1)
+      ORDER BY chat_id, user_id FOR UPDATE`,
+    [userId],
+  );
+  const { rows: actions } = await tx.query<{ post_id: number }>(
+    'SELECT post_id FROM post_actions WHERE user_id = $1 ORDER BY post_id FOR UPDATE',
+    [userId],
+  );
+  const { rows: notified } = await tx.query<{ user_id: number }>(
+    'SELECT user_id FROM notifications WHERE user_id = $1 OR actor_id = $1 ORDER BY id FOR UPDATE',
+    [userId],
+  );
+  // 4. the posts whose counters move (voted on; its own with their ancestors), 5. the users
+  await lockPostChains(
+    tx,
+    own.map((post) => post.id),
+    actions.map((row) => row.post_id),
+  );
+  const { rows: authors } = await tx.query<{ user_id: number }>(
+    'SELECT DISTINCT p.user_id FROM post_actions a JOIN posts p ON p.id = a.post_id WHERE a.user_id = $1',
+    [userId],
+  );
+  await lockUsers(tx, [
+    userId,
+    ...members.map((row) => row.user_id),
+    ...notified.map((row) => row.user_id),
+    ...authors.map((row) => row.user_id),
+  ]);
+}
 
 /** Erases one account in the caller's transaction; returns the stored files no longer used. */
 export async function eraseAccount(
@@ -36,6 +91,7 @@ export async function eraseAccount(
   userId: number,
   content: DeletionContent,
 ): Promise<string[]> {
+  await lockForErasing(tx, userId, content);
   await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM account_tokens WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM chats WHERE id IN (SELECT chat_id FROM chat_members WHERE user_id = $1)', [
@@ -86,14 +142,28 @@ export async function eraseDueAccounts(db: Db, files: FileStorage, log: FastifyB
   let erased = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: number; deletion_content: DeletionContent }>(
-        `SELECT id, deletion_content FROM users
+      // Claimed with a try-lock, which never waits: a row lock here would hold the user's row
+      // before the threads and posts erasing locks (db/locks.ts). Two nodes never take one.
+      const { rows } = await tx.query<{ id: number }>(
+        `SELECT id FROM users
           WHERE deletion_due IS NOT NULL AND deletion_due <= now()
-          ORDER BY deletion_due LIMIT 1 FOR UPDATE SKIP LOCKED`,
+          ORDER BY deletion_due LIMIT 20`,
       );
-      const user = rows[0];
-      if (!user) return null;
-      return { id: user.id, released: await eraseAccount(tx, user.id, user.deletion_content) };
+      for (const { id } of rows) {
+        const { rows: claim } = await tx.query<{ claimed: boolean }>(
+          'SELECT pg_try_advisory_xact_lock($1::integer, $2::integer) AS claimed',
+          [ERASE_LOCK_SPACE, id],
+        );
+        if (!claim[0]?.claimed) continue;
+        // Read again after the claim: its owner may have signed in and cancelled it meanwhile.
+        const { rows: due } = await tx.query<{ deletion_content: DeletionContent }>(
+          'SELECT deletion_content FROM users WHERE id = $1 AND deletion_due IS NOT NULL AND deletion_due <= now()',
+          [id],
+        );
+        if (!due[0]) continue;
+        return { id, released: await eraseAccount(tx, id, due[0].deletion_content) };
+      }
+      return null;
     });
     if (!done) return erased;
     await deleteStored(files, done.released, log);

@@ -21,10 +21,24 @@ export interface Queryable {
   query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<pg.QueryResult<T>>;
 }
 
+export interface TransactionOptions {
+  /**
+   * Lifts the bounds of DB_BOUNDS for this transaction (migrations, which may wait for another
+   * node's migration and build indexes for minutes). Never for a request's work.
+   */
+  unbounded?: boolean;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction on one connection; rolls back when it throws. A deadlock or
+   * serialization failure (40P01, 40001) runs `fn` again, at most TRANSACTION_ATTEMPTS times in
+   * all, each retry logged: a safety net, since the lock order (db/locks.ts) leaves no cycle.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Where warnings go from now on (the server's logger once it exists; stderr before). */
+  setWarn(warn: Warn): void;
   /** Runs a multi-statement SQL script (migrations); no parameters. */
   exec(script: string): Promise<void>;
   /** Subscribes to NOTIFY on a channel; returns the unsubscribe function. */
@@ -51,6 +65,8 @@ export interface DbOptions {
   loadDataDir?: Blob | File;
   /** Where lost connections are reported (the server's logger); stderr by default. */
   warn?: Warn;
+  /** PostgreSQL only: the waits of DB_BOUNDS (default on; off for the command-line tool's long jobs). */
+  bounded?: boolean;
 }
 
 /**
@@ -87,10 +103,91 @@ export function createStatements(prepared = true) {
 
 type Statements = ReturnType<typeof createStatements>;
 
+/**
+ * Every wait on PostgreSQL is bounded, so a request never hangs on the database (issue 27): a
+ * frozen or unreachable server, a long lock queue or a runaway statement ends in a 503 within
+ * seconds, and the API recovers by itself when the database is back. With these values a
+ * request waits at most about 4 s while PostgreSQL is frozen: in the pool's queue (poolWaitMs)
+ * then opening a connection (connectMs), or on a statement that gets no answer (queryMs).
+ */
+export const DB_BOUNDS = {
+  /** Opening one connection (TCP and start-up). */
+  connectMs: 2000,
+  /** Queueing for a free pooled connection: a burst queues instead of failing at once. */
+  poolWaitMs: 2000,
+  /** lock_timeout: waiting for one row or advisory lock (55P03). */
+  lockMs: 2000,
+  /** statement_timeout: one statement, cancelled by the server itself (57014). */
+  statementMs: 2500,
+  /**
+   * No answer at all (a frozen server, a dead network): the client gives up and throws the
+   * connection away. Longer than statementMs, so a live server's own cancel comes first and
+   * its connection stays usable.
+   */
+  queryMs: 3000,
+  /** A transaction left open by a client that stopped talking (idle_in_transaction_session_timeout). */
+  idleInTransactionMs: 10_000,
+} as const;
+
+/** The client's "no answer" error (pg's query_timeout). */
+const READ_TIMEOUT = 'Query read timeout';
+/** setTimeout's largest delay: "no bound" for the unbounded transactions. */
+const NO_READ_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** Attempts of one transaction when PostgreSQL aborts it as a deadlock victim or serialization failure. */
+export const TRANSACTION_ATTEMPTS = 3;
+const RETRIED_CODES: Record<string, string> = {
+  '40P01': 'deadlock detected; transaction retried',
+  '40001': 'serialization failure; transaction retried',
+};
+
+/**
+ * Thrown inside a transaction whose locks turned out to miss a row that appeared meanwhile: it
+ * rolls back and runs again like a serialization failure (40001), which it is.
+ */
+export function retryTransaction(reason: string): Error {
+  return Object.assign(new Error(`could not serialize access: ${reason}`), { code: '40001' });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Warn = (context: Record<string, unknown>, message: string) => void;
+
+/** A warn function that can be pointed elsewhere later (the server's logger). */
+function createWarn(initial: Warn | undefined) {
+  let current: Warn = initial ?? warnToStderr;
+  return {
+    warn: ((context, message) => current(context, message)) as Warn,
+    set(next: Warn) {
+      current = next;
+    },
+  };
+}
+
+/**
+ * Runs `once` again when PostgreSQL aborted it as a deadlock victim or on a serialization
+ * failure: the transaction rolled back whole, so running it again is safe. Short random waits
+ * (jitter) keep two victims from meeting again at once.
+ */
+async function withRetry<T>(once: () => Promise<T>, warn: Warn): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const message = typeof code === 'string' ? RETRIED_CODES[code] : undefined;
+      if (!message || attempt >= TRANSACTION_ATTEMPTS) throw error;
+      warn({ code, attempt, reason: (error as Error).message }, message);
+      await sleep(5 + Math.random() * 20 * attempt);
+    }
+  }
+}
+
 async function inTransaction<T>(
   pool: pg.Pool,
   statement: Statements,
   fn: (tx: Queryable) => Promise<T>,
+  options: TransactionOptions & { bounded: boolean },
 ): Promise<T> {
   const client = await pool.connect();
   // A checked-out client has no listener of the pool's: a connection dropped mid-transaction
@@ -101,19 +198,31 @@ async function inTransaction<T>(
     broken = error;
   };
   client.on('error', onError);
+  const unbounded = options.bounded && options.unbounded;
   const tx: Queryable = {
-    query: <R extends Row>(text: string, params?: readonly unknown[]) =>
-      client.query<R>(statement(text, params)),
+    query: <R extends Row>(text: string, params?: readonly unknown[]) => {
+      const config = statement(text, params);
+      return client.query<R>(unbounded ? withReadTimeout(config, NO_READ_TIMEOUT_MS) : config);
+    },
   };
   try {
     await client.query('BEGIN');
+    if (unbounded) {
+      await tx.query(
+        "SELECT set_config('statement_timeout', '0', true), set_config('lock_timeout', '0', true)",
+      );
+    }
     const result = await fn(tx);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch((rollbackError: Error) => {
-      broken ??= rollbackError;
-    });
+    // A connection that gave no answer is thrown away unasked: a ROLLBACK would wait as long.
+    if ((error as Error).message === READ_TIMEOUT) broken ??= error as Error;
+    else {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken ??= rollbackError;
+      });
+    }
     throw error;
   } finally {
     client.removeListener('error', onError);
@@ -121,22 +230,19 @@ async function inTransaction<T>(
   }
 }
 
-/** How long a request waits for a database connection before it fails (503) instead of hanging. */
-export const CONNECT_TIMEOUT_MS = 3000;
-/** How long a request may queue for a free pooled connection before it fails (503). */
-export const POOL_WAIT_MS = 10_000;
-
-/** A pooled connection that gives up connecting after CONNECT_TIMEOUT_MS, whatever the pool waits. */
+/** A pooled connection that gives up connecting after DB_BOUNDS.connectMs, whatever the pool waits. */
 class BoundedClient extends pg.Client {
   constructor(config?: pg.ClientConfig) {
-    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    super({ ...config, connectionTimeoutMillis: DB_BOUNDS.connectMs });
   }
 }
 
+/** pg's per-query read timeout (its type declarations leave it out). */
+const withReadTimeout = (config: pg.QueryConfig, ms: number) =>
+  ({ ...config, query_timeout: ms }) as pg.QueryConfig;
+
 /** The LISTEN connection retries after 100 ms, doubling up to this. */
 export const LISTEN_RETRY_MAX_MS = 2000;
-
-type Warn = (context: Record<string, unknown>, message: string) => void;
 
 /**
  * The one connection that LISTENs for every channel. When it drops (PostgreSQL restarted, a
@@ -163,7 +269,7 @@ function createListener(connectionString: string, warn: Warn) {
   const connect = async (): Promise<pg.Client> => {
     const next = new pg.Client({
       connectionString,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: DB_BOUNDS.connectMs,
       keepAlive: true,
     });
     next.on('error', (error) => lost(next, error));
@@ -256,6 +362,7 @@ export async function openDb(options: DbOptions): Promise<Db> {
       options.poolSize ?? 10,
       options.warn,
       options.preparedStatements ?? true,
+      options.bounded ?? true,
     );
   return openPglite(options);
 }
@@ -268,18 +375,26 @@ const warnToStderr: Warn = (context, message) => {
 async function openPostgres(
   connectionString: string,
   max: number,
-  warn: Warn = warnToStderr,
-  prepared = true,
+  initialWarn: Warn | undefined,
+  prepared: boolean,
+  bounded: boolean,
 ): Promise<Db> {
+  const { warn, set: setWarn } = createWarn(initialWarn);
   const pool = new pg.Pool({
     connectionString,
     max,
-    // Two bounds. Opening one connection: CONNECT_TIMEOUT_MS (the client below), so while
-    // PostgreSQL is away a request fails within seconds (503). Waiting for a free connection of
-    // the pool: POOL_WAIT_MS, longer, so a burst of requests queues instead of failing.
-    connectionTimeoutMillis: POOL_WAIT_MS,
+    // Opening one connection is bounded by the client below; this is the wait for a free one.
+    connectionTimeoutMillis: bounded ? DB_BOUNDS.poolWaitMs : 0,
     Client: BoundedClient,
     keepAlive: true,
+    ...(bounded
+      ? {
+          statement_timeout: DB_BOUNDS.statementMs,
+          lock_timeout: DB_BOUNDS.lockMs,
+          idle_in_transaction_session_timeout: DB_BOUNDS.idleInTransactionMs,
+          query_timeout: DB_BOUNDS.queryMs,
+        }
+      : {}),
   });
   // An idle client's error (its server restarted) must not crash the process; the pool drops it.
   pool.on('error', (error) => warn({ err: error }, 'idle database connection lost'));
@@ -287,10 +402,13 @@ async function openPostgres(
   const listener = createListener(connectionString, warn);
   return {
     kind: 'postgres',
-    query: (text, params) => pool.query(statement(text, params)),
-    transaction: (fn) => inTransaction(pool, statement, fn),
+    // One statement outside a transaction is a transaction of its own: retried the same way.
+    query: (text, params) => withRetry(() => pool.query(statement(text, params)), warn),
+    transaction: (fn, options = {}) =>
+      withRetry(() => inTransaction(pool, statement, fn, { ...options, bounded }), warn),
+    setWarn,
     async exec(script) {
-      await pool.query(script);
+      await pool.query(withReadTimeout({ text: script }, NO_READ_TIMEOUT_MS));
     },
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
     onListenReconnect: (handler) => listener.onReconnect(handler),
@@ -315,10 +433,12 @@ async function openPglite(options: DbOptions): Promise<Db> {
   // and keeps a transaction's statements together.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
   const statement = createStatements();
+  // One connection runs one transaction at a time: nothing to bound, nothing can deadlock.
   return {
     kind: 'pglite',
     query: (text, params) => pool.query(statement(text, params)),
-    transaction: (fn) => inTransaction(pool, statement, fn),
+    transaction: (fn) => inTransaction(pool, statement, fn, { bounded: false }),
+    setWarn: () => undefined,
     async exec(script) {
       await pool.query(script);
     },

@@ -35,6 +35,8 @@ export function readMigrations(dir = migrationsDir): Migration[] {
  * advisory lock first, so one node applies a migration and the others find it applied.
  */
 const MIGRATION_LOCK = 727_101;
+/** A node may wait for another's migration, and a migration may build an index for minutes. */
+const UNBOUNDED = { unbounded: true } as const;
 
 export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
   await db.transaction(async (tx) => {
@@ -44,7 +46,7 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
       checksum text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-  });
+  }, UNBOUNDED);
   const applied = new Map(
     (
       await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations')
@@ -71,7 +73,7 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
         migration.checksum,
       ]);
       return true;
-    });
+    }, UNBOUNDED);
     if (ran) done.push(migration.name);
   }
   return done;

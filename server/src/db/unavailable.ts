@@ -24,6 +24,7 @@ const MESSAGES = [
   /timeout exceeded when trying to connect/, // pg-pool: no connection within connectionTimeoutMillis
   /Client has encountered a connection error/,
   /Connection lost|connection is closed/i,
+  /^Query read timeout$/, // pg's query_timeout: the server gave no answer (frozen, network gone)
 ];
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
@@ -33,4 +34,17 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message))) return true;
   // Node reports a refused connection to every address of a host name as an AggregateError.
   return Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1));
+}
+
+/**
+ * Errors that mean "reachable, but it could not be done in time" (db/index.ts DB_BOUNDS): a lock
+ * waited past lock_timeout (55P03), a statement past statement_timeout (57014), or a transaction
+ * stayed a deadlock victim or serialization failure after its retries (40P01, 40001). Each
+ * rolled back whole, so the client may try again; a 503 with Retry-After, like unavailable.
+ */
+const BUSY_CODES = new Set(['55P03', '57014', '40P01', '40001']);
+
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && BUSY_CODES.has(code);
 }

@@ -116,14 +116,22 @@ export async function banInForce(db: Queryable, userId: number): Promise<BanInFo
 
 /**
  * Lifts every ban that has ended (or the one of `userId`): one statement, so two nodes running it
- * at once lift each ban once, and each lifting is logged once.
+ * at once lift each ban once, and each lifting is logged once. The users' rows are locked first,
+ * all of them (an init plan runs before the update's first row), as a ban locks a user before its
+ * bans (db/locks.ts).
  */
 export async function endBans(db: Queryable, userId: number | null = null): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `WITH ended AS (
+    `WITH due AS (
+       SELECT u.id FROM users u
+        WHERE u.id IN (SELECT user_id FROM bans
+                        WHERE lifted IS NULL AND ends IS NOT NULL AND ends <= now()
+                          AND ($1::integer IS NULL OR user_id = $1::integer))
+        ORDER BY u.id FOR NO KEY UPDATE
+     ), ended AS (
        UPDATE bans SET lifted = ends
         WHERE lifted IS NULL AND ends IS NOT NULL AND ends <= now()
-          AND ($1::integer IS NULL OR user_id = $1::integer)
+          AND user_id = ANY((SELECT array_agg(id) FROM due)::int[])
        RETURNING user_id, reason, ends
      ), freed AS (
        UPDATE users u SET status = 'active'

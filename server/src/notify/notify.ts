@@ -28,6 +28,11 @@ export async function notifyReply(
   return rowCount ?? 0;
 }
 
+/** The names of one post's mentions that are notified: each once, the first ones only. */
+export function notifiedNames(names: readonly string[]): string[] {
+  return [...new Set(names.map((name) => name.toLowerCase()))].slice(0, MAX_MENTIONS_NOTIFIED);
+}
+
 /**
  * Mentioned users learn of the post. `skipUserId` is someone already notified of this post
  * (the parent's author gets a reply notification, not a second one).
@@ -39,7 +44,7 @@ export async function notifyMentions(
   actorId: number,
   skipUserId: number | null = null,
 ): Promise<number> {
-  const lower = [...new Set(names.map((name) => name.toLowerCase()))].slice(0, MAX_MENTIONS_NOTIFIED);
+  const lower = notifiedNames(names);
   if (lower.length === 0) return 0;
   const { rowCount } = await tx.query(
     `INSERT INTO notifications (user_id, kind, post_id, actor_id)

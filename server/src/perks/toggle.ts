@@ -10,6 +10,7 @@
  */
 import type { PerkAction, PerkTarget } from 'shared-api/validation';
 import type { Queryable } from '../db/index.ts';
+import { lockPosts } from '../db/locks.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { type RpcContext, signedIn } from '../rpc/define.ts';
 import { lockUserPair } from '../rules/blocks.ts';
@@ -59,6 +60,19 @@ export function perkToggle<Action extends PerkAction>(action: Action, target: Pe
           [viewer.id, action, value],
         );
         if (action === 'block' && target === 'user') {
+          // The blocked user's votes on the blocker's posts are withdrawn: their rows, then the
+          // posts whose counters drop, each ascending, all before the trigger takes the blocker's
+          // row for the rating, never a post after it (db/locks.ts).
+          const { rows: voted } = await tx.query<{ post_id: number }>(
+            `SELECT a.post_id FROM post_actions a JOIN posts p ON p.id = a.post_id
+              WHERE a.user_id = $1 AND a.vote IS NOT NULL AND p.user_id = $2
+              ORDER BY a.post_id FOR UPDATE OF a`,
+            [value, viewer.id],
+          );
+          await lockPosts(
+            tx,
+            voted.map((row) => row.post_id),
+          );
           await tx.query(
             `UPDATE post_actions a SET vote = NULL, voted = NULL
                FROM posts p

@@ -4,6 +4,7 @@
  */
 import { LIMITS, type PostKind } from 'shared-api/validation';
 import type { Queryable } from '../db/index.ts';
+import { lockPostChains, lockThreadOf } from '../db/locks.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { domainOf, renderBody } from '../markup/render.ts';
 
@@ -95,11 +96,21 @@ export type OwnPost = {
 
 /**
  * The post, locked for the change, when the viewer is its author and it still has content
- * (not deleted by the author, not removed by a moderator).
+ * (not deleted by the author, not removed by a moderator). Takes the thread's lock first
+ * (db/locks.ts); FOR NO KEY UPDATE, the lock the UPDATE takes anyway, which leaves the key-share
+ * locks of the foreign keys that point at it (a vote, a reply) alone.
  */
-export async function loadOwnPost(tx: Queryable, postId: number, viewerId: number): Promise<OwnPost> {
+export async function loadOwnPost(
+  tx: Queryable,
+  postId: number,
+  viewerId: number,
+  /** 'chain': also its ancestors, ascending, when the change moves their reply counters (a delete). */
+  lock: 'post' | 'chain' = 'post',
+): Promise<OwnPost> {
+  if ((await lockThreadOf(tx, postId)) === null) throw notFound('POST NOT FOUND');
+  if (lock === 'chain') await lockPostChains(tx, [postId]);
   const { rows } = await tx.query<OwnPost>(
-    `SELECT id, user_id, kind, mode, parent, source, title, url, files FROM posts WHERE id = $1 FOR UPDATE`,
+    `SELECT id, user_id, kind, mode, parent, source, title, url, files FROM posts WHERE id = $1 FOR NO KEY UPDATE`,
     [postId],
   );
   const post = rows[0];

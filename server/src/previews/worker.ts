@@ -163,7 +163,7 @@ export async function runPreviewJob(
   const preview: StoredPreview = { ...built.preview, image: stored };
   const applied = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ user_id: number }>(
-      `SELECT user_id FROM posts WHERE id = $1 AND url = $2 AND mode = 'public' FOR UPDATE`,
+      `SELECT user_id FROM posts WHERE id = $1 AND url = $2 AND mode = 'public' FOR NO KEY UPDATE`,
       [job.post_id, job.url],
     );
     const post = rows[0];

@@ -3,6 +3,7 @@
  * statement (each its own short transaction), walking the (created, id) index. Never one
  * table-wide UPDATE: only posts younger than 7 days (plus a margin, so the ones that just left
  * the window are set to 0 once) are touched, and votes keep their own post's rank current.
+ * Rows a write holds at that moment are skipped, not waited for.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/index.ts';
@@ -25,6 +26,9 @@ export async function refreshHotRanks(db: Queryable, batchSize = BATCH_SIZE): Pr
             AND ($1::timestamptz IS NULL OR (created, id) > ($1::timestamptz, $2::integer))
           ORDER BY created, id
           LIMIT $3
+          -- Never waits: a post a write holds is left for the next pass (a vote re-ranks its own
+          -- post anyway), so the refresher is in no lock cycle (db/locks.ts).
+          FOR NO KEY UPDATE SKIP LOCKED
        ), done AS (
          UPDATE posts p SET hot = gwar_hot(p.upvotes - p.downvotes, p.created, now())
            FROM batch WHERE p.id = batch.id

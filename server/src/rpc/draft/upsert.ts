@@ -4,6 +4,7 @@
  * mode draft: invisible to others, published later by post_create {draft}. A draft needs
  * something in it (a title, text or a file); the full §5 rules apply when it is published.
  */
+import { lockThreads } from '../../db/locks.ts';
 import { badRequest } from '../../http/errors.ts';
 import { buildContent, checkFiles, contentValues } from '../../posts/write.ts';
 import { defineRpc, signedIn } from '../define.ts';
@@ -21,6 +22,8 @@ export const draftUpsert = defineRpc('draft_upsert', {
       await checkFiles(tx, viewer.id, content.files);
       const values = [kind, ...contentValues(content)];
       if (input.post) {
+        // A draft is its own thread: its lock orders this save against publishing it (db/locks.ts).
+        await lockThreads(tx, [input.post]);
         const { rows } = await tx.query<{ id: number }>(
           `UPDATE posts SET kind = $3, title = $4, url = $5, source = $6, body = $7, words = $8,
                   files = $9, tags = $10, domains = $11, updated = now()

@@ -7,6 +7,10 @@
  * how, the report counts and a snapshot of the title and text for the admins' list. A removed
  * post's uploads that nothing else uses are deleted.
  */
+
+import type { Queryable } from '../../db/index.ts';
+import { retryTransaction } from '../../db/index.ts';
+import { lockPostChains, lockThreads, lockUsers } from '../../db/locks.ts';
 import { deleteStored, releaseFiles } from '../../files/release.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { banUser, logModeration } from '../../moderation/bans.ts';
@@ -20,11 +24,43 @@ export const DEFAULT_BAN_REASON = 'Naruszenie regulaminu serwisu';
 /** The columns a removed post loses (spec §4: title, url, body, files, tags, domains; words 0). */
 const CLEARED = `mode = 'excluded', ${CLEARED_CONTENT}`;
 
+/** The posts a ban with 'delete all posts' removes: the author's public posts and drafts. */
+async function removablePosts(tx: Queryable, userId: number) {
+  const { rows } = await tx.query<{ id: number; uber: number }>(
+    "SELECT id, uber FROM posts WHERE user_id = $1 AND mode IN ('public', 'draft')",
+    [userId],
+  );
+  return rows;
+}
+
 export const moderate = defineRpc('moderate', {
   access: 'moderator',
   async handle(ctx, input) {
     const { db, viewer, services, request } = signedIn(ctx);
     const released = await db.transaction(async (tx) => {
+      const removesAll = input.resolve === 'ban-user-and-delete-all-posts';
+      const removesOne = input.resolve === 'delete-post' || input.resolve === 'ban-user-and-delete-post';
+      // Locks in the order of db/locks.ts: the threads this removes posts from, those posts with
+      // their ancestors (whose reply counters drop), then the author (counters, status).
+      const { rows: found } = await tx.query<{ user_id: number; uber: number }>(
+        'SELECT user_id, uber FROM posts WHERE id = $1',
+        [input.post],
+      );
+      const target = found[0];
+      if (!target) throw notFound('POST NOT FOUND');
+      const authorsPosts = removesAll ? await removablePosts(tx, target.user_id) : [];
+      if (removesOne || removesAll) {
+        await lockThreads(tx, [target.uber, ...authorsPosts.map((p) => p.uber)]);
+        await lockPostChains(tx, [input.post, ...authorsPosts.map((p) => p.id)]);
+      }
+      await lockUsers(tx, [target.user_id]);
+      if (removesAll) {
+        // A post the author published between the read above and the lock on the author's row
+        // has no locks yet: run the whole transaction again (db/index.ts), which takes them.
+        const now = await removablePosts(tx, target.user_id);
+        const locked = new Set(authorsPosts.map((p) => p.id));
+        if (now.some((p) => !locked.has(p.id))) throw retryTransaction('the author posted meanwhile');
+      }
       const { rows } = await tx.query<{
         id: number;
         user_id: number;
@@ -36,7 +72,7 @@ export const moderate = defineRpc('moderate', {
       }>(
         `SELECT p.id, p.user_id, p.title, p.source, p.mode, p.files, u.roles
            FROM posts p JOIN users u ON u.id = p.user_id
-          WHERE p.id = $1 FOR UPDATE OF p`,
+          WHERE p.id = $1 FOR NO KEY UPDATE OF p`,
         [input.post],
       );
       const post = rows[0];
@@ -71,7 +107,7 @@ export const moderate = defineRpc('moderate', {
 
       let removed = [post.id];
       let cleared: string[] = [];
-      if (input.resolve === 'delete-post' || input.resolve === 'ban-user-and-delete-post') {
+      if (removesOne) {
         await tx.query(`UPDATE posts SET ${CLEARED} WHERE id = $1 AND mode <> 'excluded'`, [post.id]);
         cleared = post.files;
         await logModeration(tx, {
@@ -81,7 +117,7 @@ export const moderate = defineRpc('moderate', {
           post: post.id,
           reason: input.reason ?? null,
         });
-      } else if (input.resolve === 'ban-user-and-delete-all-posts') {
+      } else if (removesAll) {
         // The files as they were before clearing (the FROM row is read before the update).
         const { rows: all } = await tx.query<{ id: number; files: string[] }>(
           `UPDATE posts p SET ${CLEARED}

@@ -4,11 +4,13 @@
  * - Threads (0001): a top post has uber = itself and no root; a comment to a top post is its
  *   own root; deeper comments inherit root and uber from their parent.
  * - draft → publishes that draft (the author's, still in mode draft) with the sent content.
- * Counters (replies, active, hot, tags, users) follow from triggers (0003, 0004).
+ * Counters (replies, active, hot, tags, users) follow from triggers (0003, 0004), after the locks
+ * they take were taken in the order of db/locks.ts.
  */
 import type { PostKind } from 'shared-api/validation';
+import { lockPostChains, lockThreadOf, lockThreads, lockUsers } from '../../db/locks.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { notifyMentions, notifyReply } from '../../notify/notify.ts';
+import { notifiedNames, notifyMentions, notifyReply } from '../../notify/notify.ts';
 import { buildContent, checkFiles, contentValues } from '../../posts/write.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
@@ -37,11 +39,17 @@ export const postCreate = defineRpc('post_create', {
     if (input.kind === 'post' && kind !== 'post') throw badRequest('TITLE REQUIRED');
     const content = buildContent(kind, input);
 
+    const mentioned = notifiedNames(content.mentions);
+
     return db.transaction(async (tx) => {
       await checkFiles(tx, viewer.id, content.files);
       const values = contentValues(content);
 
       if (input.draft) {
+        // Locks in the order of db/locks.ts: the draft's own thread, then the users whose
+        // counters change (the author's posts, the notified mentions).
+        await lockThreads(tx, [input.draft]);
+        await lockUsers(tx, [viewer.id], mentioned);
         const { rows } = await tx.query<{ id: number }>(
           `UPDATE posts SET kind = $3, mode = 'public', title = $4, url = $5, source = $6, body = $7,
                   words = $8, files = $9, tags = $10, domains = $11, created = now(), active = now(), updated = NULL
@@ -57,6 +65,10 @@ export const postCreate = defineRpc('post_create', {
 
       let parent: Parent | null = null;
       if (input.reply) {
+        // The thread, then the chain from its top post down to the parent (whose reply counters
+        // this reply moves), then every user this write changes, each set ascending (db/locks.ts).
+        if ((await lockThreadOf(tx, input.reply)) === null) throw notFound('REPLY POST NOT FOUND');
+        await lockPostChains(tx, [input.reply]);
         const { rows } = await tx.query<Parent>(
           `SELECT id, user_id, parent, root, uber FROM posts WHERE id = $1 AND mode = 'public'`,
           [input.reply],
@@ -64,6 +76,8 @@ export const postCreate = defineRpc('post_create', {
         parent = rows[0] ?? null;
         if (!parent) throw notFound('REPLY POST NOT FOUND');
       }
+      // A new top post starts its own thread: nobody else can lock it yet.
+      await lockUsers(tx, [viewer.id, parent?.user_id], mentioned);
       // The id is drawn first so uber/root can point at the row itself in one INSERT.
       const { rows: ids } = await tx.query<{ id: number }>(
         `SELECT nextval(pg_get_serial_sequence('posts', 'id'))::int AS id`,

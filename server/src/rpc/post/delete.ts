@@ -13,7 +13,8 @@ export const postDelete = defineRpc('post_delete', {
   async handle(rawCtx, input) {
     const { db, viewer, services, request } = signedIn(rawCtx);
     const { post, released } = await db.transaction(async (tx) => {
-      const post = await loadOwnPost(tx, input.post, viewer.id);
+      // The whole chain: the ancestors' reply counters drop with this post (db/locks.ts).
+      const post = await loadOwnPost(tx, input.post, viewer.id, 'chain');
       await tx.query(
         `UPDATE posts SET mode = 'deleted', ${CLEARED_CONTENT}
           WHERE id = $1`,
