@@ -7,6 +7,10 @@ export interface Cluster {
   url: string;
   restart(): Promise<void>;
   killPostmaster(): number;
+  /** SIGSTOP of the postmaster and every process it started. */
+  freeze(): void;
+  /** SIGCONT of the same processes. */
+  thaw(): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -97,6 +97,19 @@ export async function startPostgres({ bin, port, dir }) {
       '60',
       'start',
     ]);
+  const postmasterPid = () => Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const signalCluster = (signal) => {
+    const pid = postmasterPid();
+    process.kill(pid, signal);
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+    for (const child of children.split('\n').map(Number).filter(Boolean)) {
+      try {
+        process.kill(child, signal);
+      } catch {
+        // ended meanwhile
+      }
+    }
+  };
   return {
     port,
     data,
@@ -110,9 +123,21 @@ export async function startPostgres({ bin, port, dir }) {
     },
     /** SIGKILL of the postmaster (its backends notice and exit by themselves). */
     killPostmaster() {
-      const pid = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const pid = postmasterPid();
       process.kill(pid, 'SIGKILL');
       return pid;
+    },
+    /**
+     * A frozen server (a stalled disk, a VM paused, a process stopped under a debugger): SIGSTOP
+     * of the postmaster, then of every process it started (each backend is a session of its
+     * own, so one process group would not reach them). Connections stay open and get no answer.
+     */
+    freeze() {
+      signalCluster('SIGSTOP');
+    },
+    /** Undoes freeze(): SIGCONT to the same processes. */
+    thaw() {
+      signalCluster('SIGCONT');
     },
     /** Starts it after a kill; retries while the dead postmaster's backends still hold its memory. */
     async start() {

@@ -31,8 +31,10 @@ import {
 
 /** The PGlite pass of `npm test` sets TEST_DATABASE_URL to ''; this suite belongs to the other. */
 const enabled = postgresAvailable && process.env.TEST_DATABASE_URL !== '';
-/** No request may wait longer than this while the database is away (connect timeout 3 s + margin). */
+/** No request may wait longer than this while the database is away (DB_BOUNDS: connect 2 s after a 2 s queue, + margin). */
 const LONGEST_WAIT_MS = 4500;
+/** How long the freeze test stops PostgreSQL: past every bound of server/src/db/index.ts DB_BOUNDS. */
+const FREEZE_MS = 8000;
 
 let dir: string;
 let cluster: Cluster;
@@ -80,9 +82,9 @@ async function expectLiveEventArrives() {
 }
 
 /** Every failed answer is a 503 in the API's shape, with no SQL or stack in it, and came fast. */
-function checkOutage(samples: Sample[]) {
+function checkOutage(samples: Sample[], longestMs = LONGEST_WAIT_MS) {
   for (const sample of samples) {
-    expect(sample.ms, `a request waited ${sample.ms} ms`).toBeLessThan(LONGEST_WAIT_MS);
+    expect(sample.ms, `a request waited ${sample.ms} ms`).toBeLessThan(longestMs);
     if (sample.status === 200) continue;
     expect(sample.status, sample.body).toBe(503);
     const body = JSON.parse(sample.body);
@@ -177,6 +179,54 @@ describe.skipIf(!enabled)('PostgreSQL restarted or killed under the running API'
       .poll(() => live.events.filter((e) => e.event === 'resync').length, { timeout: 8000 })
       .toBeGreaterThan(resyncs);
     await expectLiveEventArrives();
+  });
+
+  it('answers every request within 5 s while PostgreSQL is frozen (SIGSTOP), and recovers by itself', async () => {
+    // More loops than the pool has connections (10), so requests also queue for one.
+    const run = load(
+      24,
+      (i) =>
+        i % 3 === 0
+          ? fetch(`${server.base}/api/posts?limit=5&offset=${i % 7}`)
+          : i % 3 === 1
+            ? fetch(`${server.base}/api/notifications?limit=5`, { headers: { cookie } })
+            : fetch(`${server.base}/api/rpc/notifications_seen`, {
+                method: 'POST',
+                headers: { cookie, origin: server.base, 'content-type': 'application/json' },
+                body: '{}',
+              }),
+      50,
+    );
+    const write = writers(server.base, cookie, 4);
+    await sleep(500);
+    const frozenAt = Date.now();
+    cluster.freeze();
+    try {
+      await sleep(FREEZE_MS);
+    } finally {
+      cluster.thaw();
+    }
+    const thawedAt = Date.now();
+    const recoveredMs = await waitUntilServing(5000);
+    await sleep(300);
+    const samples = await run.stop();
+    await write.stop();
+    const during = samples.filter((s) => s.at >= frozenAt && s.at < thawedAt);
+    console.log('PostgreSQL frozen for', FREEZE_MS, 'ms:', {
+      ...summary(samples),
+      duringFreeze: summary(during),
+      recoveredMs,
+      writesAcknowledged: write.acknowledged.length,
+      writesRefused: write.failed(),
+    });
+    expect(server.alive(), server.output()).toBe(true);
+    // Requests sent while it was frozen were answered, with a 503 at the latest after the bound.
+    expect(during.length).toBeGreaterThan(24);
+    expect(during.filter((s) => s.status === 503).length).toBeGreaterThan(0);
+    checkOutage(samples, 5000);
+    // Every write acknowledged before, during or after the freeze is there.
+    const found = await existingPosts(server.base, write.acknowledged);
+    expect(write.acknowledged.filter((id) => !found.has(id))).toEqual([]);
   });
 
   it('loses no acknowledged post when the API is SIGKILLed under write load (restart on PostgreSQL)', async () => {
