@@ -142,6 +142,73 @@ test('comments, replies to replies, and the sort kept in a cookie', async ({ pag
   await expect.poll(order).toEqual(['pierwszy', 'drugi']);
 });
 
+test('a comment refused with 503 (database away) keeps its text and the page; sent again, it lands', async ({
+  page,
+}) => {
+  await login(page, 'demo');
+  const post = await createPost(page, `Wątek podczas awarii bazy ${unique()}`);
+  await page.goto(`/post/${post}`);
+  // The server's answer while PostgreSQL restarts or is frozen (server/src/app.ts).
+  await page.route('**/api/rpc/post_create', (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { 'content-type': 'application/json', 'retry-after': '2' },
+      body: JSON.stringify({
+        code: 'GW503',
+        message: 'SERVICE UNAVAILABLE',
+        details: 'The database cannot be reached at the moment',
+        hint: 'Spróbuj ponownie za chwilę.',
+      }),
+    }),
+  );
+  await modal(page).getByRole('button', { name: 'Napisz komentarz' }).click();
+  await modal(page).getByLabel('Treść komentarza').fill('Komentarz pisany w czasie awarii');
+  await modal(page).getByRole('button', { name: 'Wyślij komentarz' }).click();
+  await expect(page.getByText('SYSTEM CRASHED: unexpected error, try again')).toBeVisible();
+  // Not sent home: the post, its thread and the comment being written are all still there.
+  await expect(page).toHaveURL(new RegExp(`/post/${post}$`));
+  await expect(modal(page).getByLabel('Treść komentarza')).toHaveValue('Komentarz pisany w czasie awarii');
+  await page.unroute('**/api/rpc/post_create');
+  await modal(page).getByRole('button', { name: 'Wyślij komentarz' }).click();
+  await expect(comment(page, 'Komentarz pisany w czasie awarii')).toBeVisible();
+});
+
+test('a feed page refused with 503 keeps the visitor on the page with what it shows, and is not read in a loop', async ({
+  page,
+}) => {
+  await page.goto('/microblog');
+  const cards = page.locator('article');
+  await expect(cards.first()).toBeVisible();
+  const shown = await cards.count();
+  // The next page is read while the database is away.
+  let refused = 0;
+  await page.route('**/api/feed?**', (route) => {
+    refused++;
+    return route.fulfill({
+      status: 503,
+      headers: { 'content-type': 'application/json', 'retry-after': '2' },
+      body: JSON.stringify({
+        code: 'GW503',
+        message: 'SERVICE UNAVAILABLE',
+        details: 'The database cannot be reached at the moment',
+        hint: 'Spróbuj ponownie za chwilę.',
+      }),
+    });
+  });
+  const more = page.getByRole('button', { name: 'Pokaż więcej' });
+  await more.scrollIntoViewIfNeeded();
+  await expect(page.getByText('SYSTEM CRASHED: unexpected error, try again')).toBeVisible();
+  await expect(page).toHaveURL(/\/microblog$/);
+  expect(await cards.count()).toBe(shown);
+  // One read and the client's two retries (spec §7), then it waits to be asked.
+  await expect(more).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(refused).toBe(3);
+  await page.unroute('**/api/feed?**');
+  await more.click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(shown);
+});
+
 test('a draft is saved, reopened from /drafts and published', async ({ page }) => {
   await login(page, 'demo');
   const title = `Szkic do dokończenia ${unique()}`;

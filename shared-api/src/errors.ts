@@ -75,5 +75,9 @@ export function presentError(error: unknown): ErrorPresentation {
   if (status === 416) return { text: STATUS_TEXTS[416], redirectHome: false };
   if (status === 429) return { text: ERROR_TEXTS['TOO MANY REQUESTS']!, redirectHome: false };
   if (status >= 400 && status < 500) return { text: STATUS_TEXTS.otherClient, redirectHome: false };
+  // 503: the server is up and said "not now" (its database restarting or frozen, a bound of its
+  // waits reached): nothing was saved. The spec's text, but the page stays where it is, so what
+  // is on screen (cached reads, a half-written comment) is kept for the next try.
+  if (status === 503) return { text: STATUS_TEXTS.crash, redirectHome: false };
   return { text: STATUS_TEXTS.crash, redirectHome: true };
 }

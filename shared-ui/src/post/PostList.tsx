@@ -1,6 +1,7 @@
 /**
  * Infinite scroll over a keyset-paged feed (spec §2): the next page loads when a sentinel near
- * the end comes into view (IntersectionObserver), with a button for keyboards and old browsers.
+ * the end comes into view (IntersectionObserver), with a button for keyboards and old browsers,
+ * and to try again after a page failed to load.
  */
 import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { flattenFeed, type Post } from 'shared-api';
@@ -17,6 +18,8 @@ export interface FeedQuery {
   hasNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;
   isFetchingNextPage: boolean;
+  /** The last read of a next page failed: it is tried again only when asked (the button). */
+  isFetchNextPageError: boolean;
   refetch: () => Promise<unknown>;
 }
 
@@ -33,7 +36,7 @@ export interface PostListProps {
 }
 
 export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pending }: PostListProps) {
-  const { status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = query;
+  const { status, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError, refetch } = query;
   const sentinel = useRef<HTMLDivElement>(null);
   // A page of cards is the biggest piece of rendering on a feed: as a deferred (transition)
   // update React draws it in slices and keeps the main thread free for input, instead of one long
@@ -43,7 +46,9 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
 
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    // After a failed next page (the server away, a 503) the sentinel is still in view: observing
+    // again would read it again at once, over and over. The button asks for it instead.
+    if (!node || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -52,11 +57,12 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   if (status === 'pending' || (status === 'success' && (pending || !data)))
     return <Spinner block label="Wczytywanie wpisów…" showLabel />;
-  if (status === 'error') return <ErrorPanel onRetry={() => void refetch()} />;
+  // A failed next page leaves the query in error with its pages: they stay on screen.
+  if (status === 'error' && !data) return <ErrorPanel onRetry={() => void refetch()} />;
   if (posts.length === 0) return <EmptyState title={emptyTitle} text={emptyText} />;
 
   return (

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from './client.ts';
+import { presentError, STATUS_TEXTS } from './errors.ts';
+
+const apiError = (status: number, message: string, details: string | null = null) =>
+  new ApiError(status, { code: `GW${status}`, message, details, hint: null });
+
+describe('presentError (spec §8)', () => {
+  it('a 503 (the database restarting or frozen) shows the spec text and keeps the page', () => {
+    const unavailable = apiError(503, 'SERVICE UNAVAILABLE', 'The database cannot be reached at the moment');
+    expect(presentError(unavailable)).toEqual({ text: STATUS_TEXTS.crash, redirectHome: false });
+  });
+
+  it('any other server failure shows the spec text and goes home', () => {
+    expect(presentError(apiError(500, 'SYSTEM CRASHED'))).toEqual({
+      text: STATUS_TEXTS.crash,
+      redirectHome: true,
+    });
+    expect(presentError(apiError(502, ''))).toEqual({ text: STATUS_TEXTS.crash, redirectHome: true });
+  });
+
+  it('known keys, statuses and a lost connection keep their texts', () => {
+    expect(presentError(apiError(403, 'USER IS THE AUTHOR')).text).toBe(
+      'Nie możesz tego zrobić z własnym wpisem',
+    );
+    expect(presentError(apiError(404, 'POST NOT FOUND')).text).toBe('Wpis nie został znaleziony');
+    expect(presentError(apiError(401, 'ROLE REQUIRED'))).toEqual({
+      text: STATUS_TEXTS[401],
+      redirectHome: false,
+    });
+    expect(presentError(apiError(400, 'WHATEVER')).text).toBe(STATUS_TEXTS.otherClient);
+    expect(presentError(new NetworkError(new TypeError('fetch failed')))).toEqual({
+      text: STATUS_TEXTS.offline,
+      redirectHome: false,
+    });
+  });
+});
