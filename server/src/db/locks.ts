@@ -55,7 +55,14 @@ export async function lockThreads(tx: Queryable, ubers: Iterable<number>): Promi
 
 /** Level 2 for one post: locks the thread of `postId`; returns its uber (null: no such post). */
 export async function lockThreadOf(tx: Queryable, postId: number): Promise<number | null> {
-  // A post's thread never changes, so reading it before the lock is safe.
+  // One round trip when the thread has its row, as every thread since 0008 has. A post's thread
+  // never changes, so finding it and locking its row in one statement is safe.
+  const { rows: locked } = await tx.query<{ uber: number }>(
+    `SELECT v.uber FROM posts p JOIN thread_versions v ON v.uber = p.uber
+      WHERE p.id = $1 FOR UPDATE OF v`,
+    [postId],
+  );
+  if (locked[0]) return locked[0].uber;
   const { rows } = await tx.query<{ uber: number }>('SELECT uber FROM posts WHERE id = $1', [postId]);
   const uber = rows[0]?.uber ?? null;
   if (uber !== null) await lockThreads(tx, [uber]);
