@@ -1,16 +1,22 @@
 /**
  * `npm start`: from a fresh clone to a running site. Installs pnpm when missing, installs the
- * workspace, builds the apps whose sources changed (all in parallel), then runs the server,
+ * workspace (which brings Node 24 LTS when this machine's Node is older: scripts/node.mjs, the
+ * rest runs on it), builds the apps whose sources changed (all in parallel), then runs the server,
  * which applies migrations and loads the demo content into an empty database. A second start
  * with nothing changed skips every build and is up in seconds.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildApps, ensurePnpm, log, pnpmInstall, root } from './lib.mjs';
+import { continueOnProjectNode } from './node.mjs';
 
 try {
-  await ensurePnpm();
-  await pnpmInstall();
+  // A second run on Node 24 (GWAR_REEXEC) finds the workspace installed by the first.
+  if (!process.env.GWAR_REEXEC) {
+    await ensurePnpm();
+    await pnpmInstall();
+  }
+  await continueOnProjectNode();
   const failed = await buildApps();
   if (failed.length) throw new Error(`build failed: ${failed.join(', ')}`);
 } catch (error) {

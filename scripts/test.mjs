@@ -1,6 +1,8 @@
 /**
  * `npm test`: installs what the tests need (pnpm, the workspace, Debian's Chromium and
- * PostgreSQL 15 when missing), then runs every suite, in this order, and keeps going when one
+ * PostgreSQL 15 when missing), continues on Node 24 LTS when this machine's Node is older
+ * (scripts/node.mjs: the one the workspace install brought), then runs every suite on it, in this
+ * order, and keeps going when one
  * fails: type-check, lint, unit tests, server integration tests on PGlite and again on a
  * throwaway PostgreSQL 15 cluster, the production build, Playwright. Ends with one line:
  * `N passed, N failed[, N skipped]`; the exit code is non-zero when anything failed.
@@ -10,12 +12,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APPS, buildApps, ensurePnpm, log, pnpmInstall, root, run } from './lib.mjs';
+import { continueOnProjectNode } from './node.mjs';
 import { freePort, startPostgres } from './postgres.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const UNIT_PACKAGES = ['shared-api', 'shared-ui', ...APPS];
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'gwar-test-run-'));
 const results = [];
 const started = Date.now();
 
@@ -116,12 +118,16 @@ async function prepare() {
 }
 
 try {
-  await prepare();
+  // A second run on Node 24 (GWAR_REEXEC) finds everything installed by the first.
+  if (!process.env.GWAR_REEXEC) await prepare();
+  await continueOnProjectNode();
 } catch (error) {
   log(`cannot prepare the test run: ${error.message}`);
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
+log(`running on Node ${process.version}`);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'gwar-test-run-'));
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 await single('type-check', bin('tsc'), ['-p', 'tsconfig.json']);

@@ -4,17 +4,28 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { projectNode } from '../../scripts/node.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 /** The server's TypeScript runner. */
 export const tsx = path.join(root, 'server', 'node_modules', '.bin', 'tsx');
 
+/**
+ * The Node.js the benchmarked servers run on: BENCH_NODE (a path, to compare runtimes side by
+ * side, bench/node-versions.mjs), else the project's (scripts/node.mjs).
+ */
+export const benchNode = process.env.BENCH_NODE || projectNode();
+
+/** Settings that let a server run on a Node the project no longer supports, for a comparison only. */
+export const unsupportedNodeEnv = process.env.BENCH_NODE ? { GWAR_UNSUPPORTED_NODE: '1' } : {};
+
 /** Starts the server; `env` adds to (or overrides) the benchmark settings. */
 export function startApi({ url, port, work, env = {} }) {
-  return spawn(tsx, [path.join(root, 'server', 'src', 'main.ts')], {
+  return spawn(benchNode, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
     cwd: path.join(root, 'server'),
     env: {
       ...process.env,
+      ...unsupportedNodeEnv,
       NODE_ENV: 'production',
       DATABASE_URL: url,
       PORT: String(port),

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/postgres.mjs';
+import { benchNode, unsupportedNodeEnv } from './api.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -17,11 +18,12 @@ export async function startServer(env = {}) {
   // Not 4190: fetch() refuses that port (ManageSieve is on its list of bad ports).
   const port = await freePort(4310);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gwar-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(benchNode, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'server'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
+      ...unsupportedNodeEnv,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

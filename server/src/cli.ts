@@ -3,6 +3,8 @@
  * same configuration as the server (DATA_DIR, DATABASE_URL, ...); release and token commands talk
  * to a running site over its API (`--url`, `--token`), from any machine.
  */
+// First: an unsupported Node.js stops here with one line (runtime.ts).
+import './runtime.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';

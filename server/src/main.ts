@@ -3,6 +3,8 @@
  * applies migrations, and serves until SIGTERM/SIGINT, then finishes in-flight requests
  * and closes the database.
  */
+// First: an unsupported Node.js stops here with one line (runtime.ts).
+import './runtime.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Db, openDb } from './db/index.ts';
