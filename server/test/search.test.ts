@@ -69,6 +69,17 @@ describe(`search on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     );
     expect(relevant[0]!.post).toBe(thrice);
     expect(relevant[0]!.relevance).toBeGreaterThan(relevant[1]!.relevance);
+    // Selected only (no order on it): ranked all the same; without a search, 0 (it was a 500).
+    const selected = await rows<{ relevance: number }>(
+      caller(server),
+      '/api/posts?search=wfts.kot&select=relevance',
+    );
+    expect(selected.every((row) => row.relevance > 0)).toBe(true);
+    const unsearched = await rows<{ relevance: number }>(
+      caller(server),
+      '/api/posts?select=post,relevance&limit=1',
+    );
+    expect(unsearched[0]!.relevance).toBe(0);
   });
 
   it('never finds drafts, deleted or removed posts, comments of removed threads, or blocked authors', async () => {

@@ -30,7 +30,12 @@ const MESSAGES = [
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 3) return false;
   const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
-  if (typeof code === 'string' && (SOCKET_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  // Class 08 but 08P01 (protocol violation: a message the server could not accept, not an outage).
+  if (
+    typeof code === 'string' &&
+    (SOCKET_CODES.has(code) || (/^08[0-9A-Z]{3}$/.test(code) && code !== '08P01'))
+  )
+    return true;
   if (typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message))) return true;
   // Node reports a refused connection to every address of a host name as an AggregateError.
   return Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1));

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { contentRange, runRead } from './build.ts';
-import { parseReadQuery } from './parse.ts';
-import { defineResource } from './resource.ts';
+import { OPERATORS_BY_TYPE } from './operators.ts';
+import { OPERATORS, parseReadQuery } from './parse.ts';
+import { type ColumnType, defineResource } from './resource.ts';
 
 /** A database that records the SQL and answers with canned rows. */
 function fakeDb(rows: Record<string, unknown>[] = [], total = rows.length) {
@@ -29,6 +30,10 @@ const things = defineResource({
     hidden: { sql: 't.secret', type: 'text', inStar: false },
     body: { sql: 't.body', type: 'text', filter: false },
     ok: { sql: 't.ok', type: 'bool' },
+    score: { sql: 't.score', type: 'float', inStar: false },
+    at: { sql: 't.at', type: 'timestamptz', inStar: false },
+    meta: { sql: 't.meta', type: 'json', inStar: false },
+    doc: { sql: 't.doc', type: 'tsvector', inStar: false, select: false },
   },
   from: (ctx) => ({
     sql: 'things t LEFT JOIN marks m ON m.thing = t.id AND m.owner = $1',
@@ -144,18 +149,142 @@ describe('runRead', () => {
 
   it('tells `from` which filters and columns the request uses, so it can pick its joins', async () => {
     const { db } = fakeDb();
-    const seen: { named?: string[]; filters?: number } = {};
+    const seen: { named?: string[]; filters?: number; selected?: string[] } = {};
     const watched = defineResource({
       ...things,
       from: (ctx) => {
         seen.named = [...(ctx.named ?? [])].sort();
         seen.filters = ctx.filters?.length;
+        seen.selected = [...(ctx.selected ?? [])];
         return things.from(ctx);
       },
     });
-    const query = parseReadQuery(new URLSearchParams('name=eq.a&or=(ok.is.true,tags.cs.{x})&order=id.asc'));
+    const query = parseReadQuery(
+      new URLSearchParams('name=eq.a&or=(ok.is.true,tags.cs.{x})&order=id.asc&select=id,score'),
+    );
     await runRead(watched, { viewerId: 7, roles: [], db }, query, null);
-    expect(seen).toEqual({ named: ['id', 'name', 'ok', 'tags'], filters: 2 });
+    expect(seen).toEqual({ named: ['id', 'name', 'ok', 'tags'], filters: 2, selected: ['id', 'score'] });
+  });
+});
+
+/** A value each operator takes on a column of each type, so only the operator can be refused. */
+function expression(operator: string, type: ColumnType): string {
+  const value =
+    { int: '1', float: '1', bool: 'true', timestamptz: '2024-01-01T00:00:00Z' }[type as string] ?? 'a';
+  if (operator === 'in') return `in.(${value})`;
+  if (operator === 'is') return 'is.null';
+  if (operator === 'cs' || operator === 'cd' || operator === 'ov') return `${operator}.{a}`;
+  if (operator === 'like' || operator === 'ilike') return `${operator}.a*`;
+  return `${operator}.${value}`;
+}
+
+describe('runRead refuses what it cannot serve, before any SQL', () => {
+  it('refuses every operator a column type does not take (400 INVALID OPERATOR), and builds the others', async () => {
+    for (const [name, def] of Object.entries(things.columns)) {
+      if (def.filter === false) continue;
+      for (const operator of OPERATORS) {
+        const query = `${name}=${expression(operator, def.type)}`;
+        if (OPERATORS_BY_TYPE[def.type].includes(operator)) {
+          const { calls } = await read(query);
+          expect(calls, query).toHaveLength(1);
+        } else {
+          const { db, calls } = fakeDb();
+          const error = await rejection(
+            runRead(things, { viewerId: 7, roles: [], db }, parseReadQuery(new URLSearchParams(query)), null),
+          );
+          expect([error.status, error.message], query).toEqual([400, 'INVALID OPERATOR']);
+          expect(error.hint, query).toContain(OPERATORS_BY_TYPE[def.type][0]);
+          expect(calls, query).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('refuses the scalar list operator on a list column, as a fuzz run found (`roles=not.in.()`)', async () => {
+    for (const query of [
+      'tags=not.in.()',
+      'tags=in.(a)',
+      'tags=like.a*',
+      'tags=is.true',
+      'or=(id.eq.1,tags.in.())',
+    ]) {
+      expect((await rejection(read(query))).status, query).toBe(400);
+    }
+    for (const query of [
+      'id=cs.{}',
+      'name=ov.{a}',
+      'meta=eq.{}',
+      'meta=in.()',
+      'name=fts.a',
+      'doc=is.null',
+    ]) {
+      expect((await rejection(read(query))).message, query).toBe('INVALID OPERATOR');
+    }
+  });
+
+  it('keeps empty lists as PostgREST reads them: `in.()` matches nothing, `cs.{}` every list', async () => {
+    const { calls } = await read('id=in.()&name=not.in.()&tags=cs.{}');
+    expect(calls[0]!.text).toContain(
+      't.id = ANY($2::integer[]) AND NOT (t.name = ANY($3::text[])) AND t.tags @> $4::text[]',
+    );
+    expect(calls[0]!.params.slice(1, 4)).toEqual([[], [], []]);
+  });
+
+  it('refuses a select of more names than the resource has columns', async () => {
+    const names = Array.from({ length: Object.keys(things.columns).length + 1 }, (_, i) => `c${i}`);
+    const error = await rejection(read(`select=${names.join(',')}`));
+    expect([error.status, error.message]).toEqual([400, 'PARSE ERROR']);
+    expect((await rejection(read('select=id,name,id'))).message).toBe('PARSE ERROR');
+  });
+
+  it('checks values as PostgreSQL reads them: ints in range, floats, calendar days, LIKE escapes', async () => {
+    for (const query of [
+      'id=eq.2147483648',
+      'id=in.(1,-2147483649)',
+      'score=eq.1e-400',
+      'score=eq.1e309',
+      'score=eq.0x10',
+      'score=eq.',
+      'at=eq.1',
+      'at=eq.2024-02-30',
+      'at=eq.2024-01-01T25:00:00Z',
+      'at=eq.2024-01-01T00:00:00Z (comment)',
+      'at=eq.2024-01-01T00:00:00+16:00',
+      'name=like.a\\',
+      'name=ilike.*\\\\\\',
+    ]) {
+      expect((await rejection(read(query))).message, query).toBe('INVALID VALUE');
+    }
+    const { calls } = await read(
+      'id=eq.-2147483648&score=lt.1e-300&at=gte.2024-02-29T10:00:00.123456 02:00&name=like.a\\\\',
+    );
+    expect(calls[0]!.params.slice(1, 5)).toEqual([
+      '-2147483648',
+      '1e-300',
+      '2024-02-29T10:00:00.123456+02:00',
+      'a\\\\',
+    ]);
+  });
+
+  it('refuses before a cache of the resource is asked', async () => {
+    const { db, calls } = fakeDb();
+    let asked = 0;
+    const cachedThings = defineResource({
+      ...things,
+      cached: async () => {
+        asked++;
+        return null;
+      },
+    });
+    const ctx = { viewerId: 7, roles: [], db };
+    const ask = (query: string) =>
+      runRead(cachedThings, ctx, parseReadQuery(new URLSearchParams(query)), null);
+    for (const query of ['tags=in.(a)', 'score=eq.1e-400', 'select=nope', 'order=meta', 'doc=is.null']) {
+      expect((await rejection(ask(query))).status, query).toBe(400);
+    }
+    expect([asked, calls.length]).toEqual([0, 0]);
+    await ask('doc=fts.a');
+    expect([asked, calls.length]).toEqual([1, 1]);
   });
 });
 

@@ -4,6 +4,7 @@
  * names are looked up in the whitelist and replaced by our own expressions.
  */
 import { ApiError, badRequest } from '../http/errors.ts';
+import { checkOperator } from './operators.ts';
 import type { Condition, Filter, OrderTerm, ReadQuery } from './parse.ts';
 import { parseOrder } from './parse.ts';
 import type { ColumnDef, ColumnType, CountMode, ReadContext, ReadResult, Resource } from './resource.ts';
@@ -92,18 +93,44 @@ function column(resource: Resource, name: string, use: 'filter' | 'order' | 'sel
   return def;
 }
 
-/** Checks a value against the column type before it reaches the database, for a clear 400. */
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
+/** A number as both JavaScript and PostgreSQL's float8 read it (no hex, no `Infinity`, no blanks). */
+const FLOAT = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+/** ISO 8601, as the client and PostgreSQL's JSON write timestamps: date, time, zone. */
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-](\d{2})(?::?\d{2})?)?$/i;
+
+/**
+ * Checks a value against the column type before it reaches the database, for a clear 400: what
+ * passes here is a value PostgreSQL reads as that type (an int in range, a float that neither
+ * overflows nor underflows, a real calendar day).
+ */
 function checkValue(name: string, type: ColumnType, value: string): string {
   const fail = () => {
     throw badRequest('INVALID VALUE', `"${value}" is not a valid ${type} for "${name}"`);
   };
-  if (type === 'int' && !/^-?\d{1,10}$/.test(value)) fail();
-  if (type === 'float' && !Number.isFinite(Number(value))) fail();
+  if (type === 'int') {
+    const n = Number(value);
+    if (!/^-?\d{1,10}$/.test(value) || n < INT_MIN || n > INT_MAX) fail();
+  }
+  if (type === 'float') {
+    const n = Number(value);
+    // float8 refuses what rounds to 0 or infinity ('1e-400', '1e309'), as out of range.
+    if (!FLOAT.test(value) || !Number.isFinite(n) || (n === 0 && /[1-9]/.test(value.split(/e/i)[0]!))) fail();
+  }
   if (type === 'bool' && !/^(true|false)$/.test(value)) fail();
   if (type === 'timestamptz') {
     // A '+' of an offset left unencoded in a URL arrives as a space ('…05.969 00:00').
     const normalized = value.replace(/ (\d{2}(?::?\d{2})?)$/, '+$1');
-    if (Number.isNaN(Date.parse(normalized))) fail();
+    const match = TIMESTAMP.exec(normalized);
+    if (!match || Number.isNaN(Date.parse(normalized))) fail();
+    const [, year, month, day, hour, minute, second, , offset] = match!;
+    // Date.parse rolls 31 February over into March; PostgreSQL refuses it. Offsets stop at 15 hours.
+    const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+    if (date.getUTCDate() !== Number(day) || date.getUTCMonth() !== Number(month) - 1) fail();
+    if (Number(hour ?? 0) > 23 || Number(minute ?? 0) > 59 || Number(second ?? 0) > 59) fail();
+    if (Number(offset ?? 0) > 15) fail();
     return normalized;
   }
   return value;
@@ -124,14 +151,8 @@ function conditionSql(resource: Resource, condition: Condition, builder: SqlBuil
   const def = column(resource, condition.column, 'filter');
   const cast = SCALAR_CAST[def.type];
   const { operator, value } = condition;
+  checkOperator(condition.column, def.type, operator);
   let sql: string;
-  if (def.type === 'tsvector' && !(operator in TSQUERY_FUNCTIONS)) {
-    throw badRequest(
-      'INVALID OPERATOR',
-      `"${operator}" does not apply to the search column "${condition.column}"`,
-      'Use fts, plfts, phfts or wfts',
-    );
-  }
   switch (operator) {
     case 'eq':
     case 'neq':
@@ -139,25 +160,29 @@ function conditionSql(resource: Resource, condition: Condition, builder: SqlBuil
     case 'gte':
     case 'lt':
     case 'lte': {
-      if (def.type === 'text[]' || def.type === 'json') {
-        throw badRequest(
-          'INVALID OPERATOR',
-          `"${operator}" does not apply to the list column "${condition.column}"`,
-        );
-      }
       const symbol = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }[operator];
       sql = `${def.sql} ${symbol} ${builder.param(checkValue(condition.column, def.type, value as string))}::${cast}`;
       break;
     }
     case 'like':
     case 'ilike': {
-      if (def.type !== 'text') throw badRequest('INVALID OPERATOR', `"${operator}" needs a text column`);
-      sql = `${def.sql} ${operator === 'like' ? 'LIKE' : 'ILIKE'} ${builder.param((value as string).replaceAll('*', '%'))}`;
+      // PostgreSQL refuses a pattern ending in its escape character: an odd run of backslashes.
+      const pattern = value as string;
+      let escapes = 0;
+      while (pattern[pattern.length - 1 - escapes] === '\\') escapes++;
+      if (escapes % 2 === 1) {
+        throw badRequest(
+          'INVALID VALUE',
+          `The pattern "${value}" ends with an escaping "\\"`,
+          'Write "\\\\"',
+        );
+      }
+      sql = `${def.sql} ${operator === 'like' ? 'LIKE' : 'ILIKE'} ${builder.param(pattern.replaceAll('*', '%'))}`;
       break;
     }
     case 'in': {
+      if (value.length > 1000) throw badRequest('INVALID VALUE', 'At most 1000 values in "in"');
       const list = (value as string[]).map((item) => checkValue(condition.column, def.type, item));
-      if (list.length > 1000) throw badRequest('INVALID VALUE', 'At most 1000 values in "in"');
       sql = `${def.sql} = ANY(${builder.param(list)}::${cast}[])`;
       break;
     }
@@ -173,7 +198,6 @@ function conditionSql(resource: Resource, condition: Condition, builder: SqlBuil
     case 'cs':
     case 'cd':
     case 'ov': {
-      if (def.type !== 'text[]') throw badRequest('INVALID OPERATOR', `"${operator}" needs a list column`);
       const symbol = { cs: '@>', cd: '<@', ov: '&&' }[operator];
       sql = `${def.sql} ${symbol} ${builder.param(value)}::text[]`;
       break;
@@ -182,9 +206,6 @@ function conditionSql(resource: Resource, condition: Condition, builder: SqlBuil
     case 'plfts':
     case 'phfts':
     case 'wfts': {
-      if (def.type !== 'tsvector') {
-        throw badRequest('INVALID OPERATOR', `"${operator}" needs a search column`, 'Filter "search"');
-      }
       sql = `${def.sql} @@ ${tsquerySql(condition, builder)}`;
       break;
     }
@@ -245,20 +266,46 @@ function topLevelColumns(filters: Filter[]): Set<string> {
   return new Set(filters.flatMap((filter) => (filter.type === 'condition' ? [filter.column] : [])));
 }
 
-export async function runRead(
-  resource: Resource,
-  ctx: ReadContext,
-  query: ReadQuery,
-  countMode: CountMode,
-): Promise<ReadResult> {
-  const cached = await resource.cached?.(ctx, query, countMode);
-  if (cached) return cached;
+/**
+ * Refuses, with the builder's own checks, everything the builder would refuse, before anything
+ * runs: a resource's cache, and the plan it picks (a search's), read the query before the builder
+ * does and must only ever see one it can serve (a list value given to the search column once
+ * reached the search plan's word lookup, a 500). The filters are built once and thrown away.
+ */
+function checkRead(resource: Resource, query: ReadQuery): void {
+  if (query.select !== '*') {
+    // Each name is selected once (parse.ts): more names than columns are names of no column.
+    const known = Object.keys(resource.columns).length;
+    if (query.select.length > known) {
+      throw badRequest(
+        'PARSE ERROR',
+        `${query.select.length} columns selected, ${resource.name} has ${known}`,
+        'Name each column once',
+      );
+    }
+    for (const name of query.select) column(resource, name, 'select');
+  }
+  for (const term of query.order) column(resource, term.column, 'order');
+  const unused = new SqlBuilder([]);
+  for (const filter of query.filters) filterSql(resource, filter, unused);
   const present = topLevelColumns(query.filters);
   for (const required of resource.requiredFilters ?? []) {
     if (!present.has(required)) {
       throw badRequest('MISSING FILTER', `Reading ${resource.name} needs a filter on "${required}"`);
     }
   }
+}
+
+export async function runRead(
+  resource: Resource,
+  ctx: ReadContext,
+  query: ReadQuery,
+  countMode: CountMode,
+): Promise<ReadResult> {
+  checkRead(resource, query);
+  const cached = await resource.cached?.(ctx, query, countMode);
+  if (cached) return cached;
+  const present = topLevelColumns(query.filters);
 
   const selected =
     query.select === '*'
@@ -276,7 +323,7 @@ export async function runRead(
       ? parseOrder(resource.defaultOrder)
       : [];
   const named = namedColumns(query.filters, new Set(order.map((term) => term.column)));
-  const from = resource.from({ ...ctx, filters: query.filters, named });
+  const from = resource.from({ ...ctx, filters: query.filters, named, selected: new Set(selected) });
   const builder = new SqlBuilder(from.params);
   const conditions: string[] = [];
   const visible = resource.visible?.({ ...ctx, filters: query.filters, named }, builder.param);

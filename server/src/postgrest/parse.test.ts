@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
 import {
+  MAX_CONDITIONS,
   parseCondition,
   parseGroup,
   parseOrder,
@@ -68,6 +69,18 @@ describe('parseCondition', () => {
     expect(apiError(() => parseCondition('post', 'eq')).message).toBe('PARSE ERROR');
     expect(apiError(() => parseCondition('post', 'in.1,2')).message).toBe('PARSE ERROR');
   });
+  it('keeps empty lists (PostgREST: `in.()` matches nothing, `not.in.()` everything)', () => {
+    expect(parseCondition('post', 'not.in.()')).toMatchObject({ negated: true, operator: 'in', value: [] });
+    expect(parseCondition('tags', 'cs.{}').value).toEqual([]);
+    expect(parseCondition('tags', 'ov.()').value).toEqual([]);
+  });
+  it('refuses a NUL character in any value, which no PostgreSQL text holds', () => {
+    for (const expression of ['eq.a\u0000b', 'in.(a,\u0000)', 'cs.{\u0000}', 'like.*\u0000*', 'fts.\u0000']) {
+      const error = apiError(() => parseCondition('title', expression));
+      expect(error.status).toBe(400);
+      expect(error.message).toBe('INVALID VALUE');
+    }
+  });
 });
 
 describe('parseGroup', () => {
@@ -100,12 +113,22 @@ describe('parseOrder and parseSelect', () => {
   it('refuses unknown modifiers', () => {
     expect(apiError(() => parseOrder('created.sideways')).message).toBe('PARSE ERROR');
   });
+  it('refuses a column ordered by twice', () => {
+    expect(apiError(() => parseOrder('post.desc,post.asc')).message).toBe('PARSE ERROR');
+    expect(apiError(() => parseOrder(Array(1665).fill('post').join(','))).status).toBe(400);
+  });
   it('reads column lists and refuses embedding', () => {
     expect(parseSelect('post, title')).toEqual(['post', 'title']);
     expect(parseSelect(undefined)).toBe('*');
     expect(parseSelect('*')).toBe('*');
     expect(apiError(() => parseSelect('post,author(name)')).message).toBe('PARSE ERROR');
     expect(apiError(() => parseSelect('title:post')).message).toBe('PARSE ERROR');
+  });
+  it("refuses a column selected twice, and so a select past PostgreSQL's 1,664 columns", () => {
+    expect(apiError(() => parseSelect('post,title,post')).message).toBe('PARSE ERROR');
+    const wide = apiError(() => parseSelect(Array(1665).fill('post').join(',')));
+    expect(wide.status).toBe(400);
+    expect(wide.details).toContain('"post" is selected twice');
   });
 });
 
@@ -145,6 +168,20 @@ describe('parseReadQuery', () => {
   it('uses the Range header when the query has no limit or offset', () => {
     expect(parseReadQuery(params(''), '5-9')).toMatchObject({ offset: 5, limit: 5 });
     expect(parseReadQuery(params('limit=2'), '5-9')).toMatchObject({ offset: 0, limit: 2 });
+  });
+  it('refuses more than MAX_CONDITIONS conditions, counted inside groups too', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => ['post', `gt.${i}`] as [string, string]);
+    expect(parseReadQuery(many(MAX_CONDITIONS)).filters).toHaveLength(MAX_CONDITIONS);
+    expect(apiError(() => parseReadQuery(many(MAX_CONDITIONS + 1))).message).toBe('PARSE ERROR');
+    const group = `(${Array(MAX_CONDITIONS).fill('post.eq.1').join(',')})`;
+    expect(
+      apiError(() =>
+        parseReadQuery([
+          ['or', group],
+          ['title', 'eq.a'],
+        ]),
+      ).message,
+    ).toBe('PARSE ERROR');
   });
   it('refuses negative or non-numeric limits', () => {
     expect(apiError(() => parseReadQuery(params('limit=-1'))).message).toBe('PARSE ERROR');

@@ -39,6 +39,8 @@ export interface ReadContext {
    */
   filters?: readonly Filter[];
   named?: ReadonlySet<string>;
+  /** Set with `named`: the columns the answer holds, for a join that only a selected column needs. */
+  selected?: ReadonlySet<string>;
   /** The server's thread cache (one per app; see read/threadCache.ts); absent where reads are not cached. */
   threadCache?: ReadCache;
   /** The server's cache of guests' feed pages (one per app; see read/guestCache.ts). */

@@ -225,7 +225,8 @@ export const postsRead = postsResource({
     post_scan: { sql: '(p.id + 0)', type: 'int', inStar: false, select: false, filter: false },
   },
   rank: (ctx, params) => {
-    if (!ctx.named?.has('relevance')) return '';
+    // Selected without being filtered or ordered on, too (it was once a missing `rk`, a 500).
+    if (!ctx.named?.has('relevance') && !ctx.selected?.has('relevance')) return '';
     const condition = searchCondition(ctx);
     if (!condition) return '\n  CROSS JOIN (SELECT 0::double precision AS relevance) rk';
     const query = tsquerySql(condition, {
