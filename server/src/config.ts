@@ -2,7 +2,9 @@
  * Configuration from environment variables, with defaults that let `npm start`
  * run on a fresh machine with nothing else installed. Documented in the README.
  */
+
 import path from 'node:path';
+import { DEFAULT_HEALTH, type HealthOptions } from './releases/health.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -46,13 +48,7 @@ export interface Config {
   /** Publish each remote's local build (`<app>/dist`) as a release at start (`npm start`, e2e). */
   publishLocalBuilds: boolean;
   /** The canary health guard (releases/health.ts). */
-  releaseHealth: {
-    minSamples: number;
-    margin: number;
-    z: number;
-    windowMinutes: number;
-    checkMs: number;
-  };
+  releaseHealth: HealthOptions;
   /** Base URL under which uploaded files are served; empty means this server (`/files/...`). */
   filesCdn: string;
   /** Uploads and release artifacts in object storage instead of the data folder. */
@@ -115,9 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publishLocalBuilds: env.PUBLISH_LOCAL_BUILDS === '1',
     releaseHealth: {
       minSamples: int(env, 'RELEASE_HEALTH_MIN_SAMPLES', 20),
+      minFailures: int(env, 'RELEASE_HEALTH_MIN_FAILURES', 5),
       margin: int(env, 'RELEASE_HEALTH_MARGIN_PCT', 5) / 100,
-      z: 3,
-      windowMinutes: int(env, 'RELEASE_HEALTH_WINDOW_MIN', 30),
+      alpha: DEFAULT_HEALTH.alpha,
+      baseline: DEFAULT_HEALTH.baseline,
+      stableCap: DEFAULT_HEALTH.stableCap,
       checkMs: int(env, 'RELEASE_HEALTH_CHECK_MS', 5000),
     },
     filesCdn: env.FILES_CDN ?? '',

@@ -362,12 +362,18 @@ describe('canary, promotion and rollback', () => {
   it('writes the registry of the visitor into the page, the same as /remotes.json, cohort cookie included', async () => {
     const registryOf = (html: string) => {
       const json = /<script id="gwar-remotes" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
-      return JSON.parse(json ?? 'null') as { cohort: number; remotes: Resolved[] } | null;
+      return JSON.parse(json ?? 'null') as { cohort: number; remotes: Resolved[]; health: string } | null;
     };
     for (const cohort of [3, 77]) {
       const page = await caller(server, `gwar_cohort=${cohort}`).get('/');
       expect(page.statusCode).toBe(200);
-      expect(registryOf(page.body)).toEqual((await remotesFor(cohort)).body);
+      const { health, ...inPage } = registryOf(page.body)!;
+      const { health: asked, ...read } = (await remotesFor(cohort)).response.json();
+      expect(inPage).toEqual(read);
+      // Each page load gets its own health token.
+      expect(health).toMatch(/^[\w-]+\.[\w-]+$/);
+      expect(asked).toMatch(/^[\w-]+\.[\w-]+$/);
+      expect(health).not.toBe(asked);
     }
     expect(
       registryOf((await caller(server, 'gwar_cohort=3').get('/'))?.body)?.remotes.find(
@@ -419,33 +425,57 @@ describe('canary, promotion and rollback', () => {
 });
 
 describe('canary health', () => {
-  const beacon = (events: unknown[]) =>
-    server.app.inject({
+  /** A real page load of a visitor in `cohort`: the token its registry carries. */
+  const pageLoad = async (cohort: number) => {
+    const answer = await remotesFor(cohort);
+    return (answer.response.json() as { health: string }).health;
+  };
+  // Each report from its own address (as from many visitors, or a botnet): the per-address
+  // limit (60 a minute) is not what these tests are about.
+  let address = 0;
+  const beacon = (token: string, events: unknown[]) => {
+    address++;
+    return server.app.inject({
       method: 'POST',
       url: '/api/release-health',
-      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: ORIGIN },
-      payload: JSON.stringify({ events }),
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        origin: ORIGIN,
+        'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+      },
+      payload: JSON.stringify({ token, events }),
     });
+  };
   const event = (version: string, channel: string, kind: string) => ({
     remote: 'mf_chat',
     version,
     channel,
     kind,
   });
+  /** `count` page loads in `cohort`, each reporting `kind` for what its page was given. */
+  const visits = async (count: number, cohort: number, version: string, channel: string, kind: string) => {
+    for (let i = 0; i < count; i++) await beacon(await pageLoad(cohort), [event(version, channel, kind)]);
+  };
+  const counts = async () =>
+    (
+      await admin.get(
+        '/api/release_channels?remote=eq.mf-chat&select=stable_loads,stable_failures,canary_loads,canary_failures',
+      )
+    ).json()[0];
 
   it('rolls back, without a person, a canary that fails clearly more often than stable, and says why', async () => {
     await upload('mf-chat', '3.0.0', await tarball(chatBuild('v3')), bearer(chatToken));
     await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '3.0.0', percent: 20 });
-    // Stable loads fine; the canary fails four times in five, but four is under the minimum sample.
-    for (let i = 0; i < 20; i++) await beacon([event('2.0.0', 'stable', 'load')]);
-    await beacon([event('3.0.0', 'canary', 'load-failed'), event('2.0.0', 'stable', 'load')]);
-    await beacon([event('3.0.0', 'canary', 'load-failed')]);
-    await beacon([event('3.0.0', 'canary', 'load')]);
-    await beacon([event('3.0.0', 'canary', 'load-failed')]);
+    // Cohort 0 gets the canary, cohort 50 stable. Four failed canary loads: under the minimum.
+    await visits(20, 50, '2.0.0', 'stable', 'load');
+    await visits(4, 0, '3.0.0', 'canary', 'load-failed');
+    await visits(1, 0, '3.0.0', 'canary', 'load');
     await server.app.services.releases.health.check();
     expect((await chatFor(0))?.version).toBe('3.0.0');
 
-    const answer = await beacon([
+    // The fifth failed load: 5 of 6 against 0 of 20 is clearly worse.
+    const token = await pageLoad(0);
+    const answer = await beacon(token, [
       event('3.0.0', 'canary', 'load-failed'),
       event('1.0.0', 'stable', 'load'),
       { remote: 'mf_chat', version: 'nope', channel: 'canary', kind: 'load' },
@@ -462,21 +492,99 @@ describe('canary health', () => {
       actor: 'health guard',
     });
     expect(log.json()[0].reason).toMatch(
-      /canary 80\.0% failed \(4 of 5 page loads\), stable 0\.0% \(0 of 21\)/,
+      /canary 83\.3% failed \(5 of 6 page loads\), stable 0\.0% \(0 of 20\)/,
     );
   });
 
-  it('leaves a healthy canary alone and refuses malformed reports', async () => {
+  it('counts nothing without a real page load, a replay once, and nothing a page was not given', async () => {
     await upload('mf-chat', '4.0.0', await tarball(chatBuild('v4')), bearer(chatToken));
     await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '4.0.0', percent: 20 });
-    for (let i = 0; i < 12; i++) await beacon([event('4.0.0', 'canary', 'load')]);
-    await beacon([event('4.0.0', 'canary', 'render')]);
+    // A script with no page load: no token, a made-up one, one signed by someone else.
+    expect((await beacon('', [event('4.0.0', 'canary', 'load-failed')])).json()).toMatchObject({
+      counted: 0,
+    });
+    const real = await pageLoad(0);
+    const [payload] = real.split('.');
+    for (const forged of [
+      'x.y',
+      `${payload}.AAAA`,
+      `${Buffer.from('{"i":"a","e":9999999999,"r":[["mf-chat","4.0.0",1]]}').toString('base64url')}.${real.split('.')[1]}`,
+    ]) {
+      expect((await beacon(forged, [event('4.0.0', 'canary', 'load-failed')])).json()).toMatchObject({
+        counted: 0,
+      });
+    }
+    // One real page load replayed 1,000 times: one failed load.
+    for (let i = 0; i < 1000; i++) await beacon(real, [event('4.0.0', 'canary', 'load-failed')]);
+    // A stable page naming the canary, or a canary page naming another channel: nothing.
+    const stablePage = await pageLoad(50);
+    expect((await beacon(stablePage, [event('4.0.0', 'canary', 'load-failed')])).json()).toMatchObject({
+      counted: 0,
+    });
+    expect((await beacon(real, [event('4.0.0', 'stable', 'load-failed')])).json()).toMatchObject({
+      counted: 0,
+    });
+    expect(await counts()).toEqual({
+      stable_loads: 0,
+      stable_failures: 0,
+      canary_loads: 1,
+      canary_failures: 1,
+    });
     await server.app.services.releases.health.check();
     expect((await chatFor(0))?.version).toBe('4.0.0');
-    const channel = await admin.get('/api/release_channels?select=canary_loads,canary_failures');
-    expect(channel.json()).toEqual([{ canary_loads: 12, canary_failures: 1 }]);
+  });
+
+  it('cannot be steered by floods: made-up successes for a failing canary, failures for stable', async () => {
+    // Stable pages each sending 50 failures count one failed load each: failures never exceed loads.
+    for (let i = 0; i < 20; i++) {
+      await beacon(await pageLoad(50), [
+        event('2.0.0', 'stable', 'load'),
+        ...Array.from({ length: 49 }, () => event('2.0.0', 'stable', 'render')),
+      ]);
+    }
+    // Made-up successes for the canary (no page load behind them) count nothing.
+    for (let i = 0; i < 200; i++) {
+      await beacon(`${Buffer.from(`{"i":"${i}","e":9999999999}`).toString('base64url')}.forged`, [
+        event('4.0.0', 'canary', 'load'),
+      ]);
+    }
+    // Real canary page loads: 8 of 20 fail to render.
+    await visits(12, 0, '4.0.0', 'canary', 'load');
+    for (let i = 0; i < 8; i++) {
+      await beacon(await pageLoad(0), [event('4.0.0', 'canary', 'load'), event('4.0.0', 'canary', 'render')]);
+    }
+    expect(await counts()).toEqual({
+      stable_loads: 20,
+      stable_failures: 20,
+      canary_loads: 21,
+      canary_failures: 9,
+    });
+    await server.app.services.releases.health.check();
+    // Stable "failing" on every page load shields nothing: the guard takes stable as failing 5 %
+    // at most, and 9 of 21 canary loads failing is clearly worse.
+    expect(await chatFor(0)).toMatchObject({ channel: 'stable', version: '2.0.0' });
+    const log = await admin.get('/api/release_log?remote=eq.mf-chat&order=id.desc&limit=1');
+    expect(log.json()[0]).toMatchObject({ action: 'auto-rollback', from: '4.0.0' });
+  });
+
+  it('limits reports per address', async () => {
+    const from = (n: number) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/release-health',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': '192.0.2.7' },
+        payload: JSON.stringify({ token: `page-${n}`, events: [] }),
+      });
+    const statuses = [];
+    for (let i = 0; i < 61; i++) statuses.push((await from(i)).statusCode);
+    expect(statuses.slice(0, 60).every((status) => status === 202)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+
+  it('refuses malformed reports', async () => {
     expect(
-      (await beacon([{ remote: 'mf_chat', version: '../', channel: 'x', kind: 'load' }])).statusCode,
+      (await beacon(await pageLoad(0), [{ remote: 'mf_chat', version: '../', channel: 'x', kind: 'load' }]))
+        .statusCode,
     ).toBe(400);
     const notJson = await server.app.inject({
       method: 'POST',

@@ -140,6 +140,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     const { releases } = app.services;
     const registry = registryFor(
       releases.registry,
+      releases.health,
       releases.nextCohort,
       request,
       reply,

@@ -8,9 +8,7 @@
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource, type ReadContext } from '../postgrest/resource.ts';
-
-/** Minutes of health counts shown for a remote without a canary (the guard's default window). */
-const HEALTH_MINUTES = 30;
+import { HEALTH_WINDOW_START } from '../releases/health.ts';
 
 function scoped(alias: string) {
   return (ctx: ReadContext, param: (value: unknown) => string): string | null => {
@@ -24,10 +22,11 @@ function requireScope(ctx: ReadContext): void {
   if (!ctx.releaseScope) throw unauthorized('ROLE REQUIRED', 'a release token or an admin session is needed');
 }
 
-const health = (version: string, column: 'loads' | 'failures') => `coalesce((
-  SELECT sum(h.${column})::int FROM release_health h
-   WHERE h.remote = c.remote AND h.version = ${version}
-     AND h.minute >= coalesce(date_trunc('minute', c.canary_started), now() - interval '${HEALTH_MINUTES} minutes')), 0)`;
+/** Page loads (or failed ones) of a release in the guard's own window (releases/health.ts). */
+const health = (version: string, column: 'loads' | 'failures') => `(
+  SELECT count(*)::int FROM release_page_loads l
+   WHERE l.remote = c.remote AND l.version = ${version} AND l.seen >= ${HEALTH_WINDOW_START}
+     AND l.loaded${column === 'failures' ? ' AND l.failed' : ''})`;
 
 export const releaseChannelsRead = defineResource({
   name: 'release_channels',

@@ -1,40 +1,55 @@
 /**
  * Canary health, and rollback without a person. Browsers report each remote they load, fail to
- * load, fail to render, or that throws an uncaught error (shell/src/remotes/health.ts; one event
- * of each kind per remote and version per page load, no personal data). Each node counts them
- * in memory and adds its counts to release_health (per release and minute) every few seconds;
- * then it judges every running canary on what all nodes saw since the canary started (at most
- * `windowMinutes` back), against the stable release over the same time.
+ * load, fail to render, or that throws an uncaught error (shell/src/remotes/health.ts; no personal
+ * data), with the token their page was served with (healthToken.ts): a report counts only for the
+ * releases that page was given, once per page load and release (release_page_loads, migration
+ * 0018), so made-up, replayed or misdirected reports move nothing. Every few seconds each node
+ * judges every running canary on the page loads all nodes saw since the canary started (at most
+ * HEALTH_WINDOW_MINUTES back), against the stable release over the same time.
  *
- * The decision (`judgeCanary`):
- *  - samples: a canary is judged only after `minSamples` page loads of it (default 20);
- *  - threshold: its failure rate must exceed stable's by at least `margin` (default 5 points),
- *  - and the difference must be clear, not noise: a one-sided two-proportion z-test at z ≥ 3
- *    (about 1 in 740 by chance) when stable has `minSamples` loads too; otherwise against a 1 %
- *    baseline failure rate (or stable's, if higher).
+ * The decision (`judgeCanary`), on distinct page loads (failures never exceed loads):
+ *  - samples: a canary is judged only after `minSamples` page loads of it (default 20) and
+ *    `minFailures` failed ones (default 5): a few unlucky loads never roll anything back;
+ *  - threshold: its failure rate must exceed stable's by at least `margin` (default 5 points).
+ *    Stable counts as failing at most `stableCap` (5 %): more is an outage of its own or someone
+ *    reporting failures of stable to shield a canary, and rolling a canary back to stable is the
+ *    safe way to be wrong;
+ *  - and the difference must be clear, not noise, by a test exact at small counts: Fisher's exact
+ *    test (one-sided) against stable when stable has `minSamples` loads and fails at most
+ *    `stableCap`, otherwise an exact binomial test against a reference rate (stable's, at least
+ *    `baseline` 1 %, at most `stableCap`); rolled back
+ *    when the chance of a canary at least this bad being as good as stable is under `alpha`
+ *    (default 0.001).
  * A canary judged worse is rolled back (actions.ts `rollback` with `onlyCanary`, so of several
  * nodes judging at once exactly one acts), and the release log says why, with the figures.
  */
+import binomialCdf from '@stdlib/stats-base-dists-binomial-cdf';
+import hypergeometricCdf from '@stdlib/stats-base-dists-hypergeometric-cdf';
 import type { FastifyBaseLogger } from 'fastify';
 import { REMOTES, remoteNameOf } from 'shared-api/routes';
 import type { ReleaseHealthEvent } from 'shared-api/validation';
 import type { Db } from '../db/index.ts';
 import { rollback } from './actions.ts';
+import { type PageRelease, readPageLoad, releaseOfReport, signPageLoad, siteKey } from './healthToken.ts';
 import type { ReleaseRegistry } from './registry.ts';
 
 export interface HealthOptions {
   minSamples: number;
+  minFailures: number;
   margin: number;
-  z: number;
-  windowMinutes: number;
+  alpha: number;
+  baseline: number;
+  stableCap: number;
   checkMs: number;
 }
 
 export const DEFAULT_HEALTH: HealthOptions = {
   minSamples: 20,
+  minFailures: 5,
   margin: 0.05,
-  z: 3,
-  windowMinutes: 30,
+  alpha: 0.001,
+  baseline: 0.01,
+  stableCap: 0.05,
   checkMs: 5000,
 };
 
@@ -50,100 +65,113 @@ export interface Verdict {
 
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
-export function judgeCanary(
+/** Failures are failed page loads: never more than the loads (a report can only add one of each). */
+const clamp = (counts: Counts): Counts => ({
+  loads: Math.max(counts.loads, 0),
+  failures: Math.min(Math.max(counts.failures, 0), Math.max(counts.loads, 0)),
+});
+
+/**
+ * The chance that a canary at least this bad comes from a release as good as stable: Fisher's
+ * exact test (the canary's failures among all failures, drawn as its share of all loads), or,
+ * while stable has too few loads of its own, an exact binomial test against `baseline`.
+ */
+export function chanceOfNoWorse(
   canary: Counts,
   stable: Counts,
-  options: Pick<HealthOptions, 'minSamples' | 'margin' | 'z'>,
+  options: Pick<HealthOptions, 'minSamples' | 'baseline' | 'stableCap'>,
+): number {
+  if (canary.failures === 0) return 1;
+  const stableRate = stable.loads > 0 ? stable.failures / stable.loads : 0;
+  if (stable.loads >= options.minSamples && stableRate <= options.stableCap) {
+    const loads = canary.loads + stable.loads;
+    const failures = canary.failures + stable.failures;
+    return Math.max(0, 1 - hypergeometricCdf(canary.failures - 1, loads, failures, canary.loads));
+  }
+  const rate = Math.min(Math.max(stableRate, options.baseline), options.stableCap);
+  return Math.max(0, 1 - binomialCdf(canary.failures - 1, canary.loads, rate));
+}
+
+export function judgeCanary(
+  canaryCounts: Counts,
+  stableCounts: Counts,
+  options: Pick<HealthOptions, 'minSamples' | 'minFailures' | 'margin' | 'alpha' | 'baseline' | 'stableCap'>,
 ): Verdict {
+  const canary = clamp(canaryCounts);
+  const stable = clamp(stableCounts);
   const figures = `canary ${pct(canary.failures / Math.max(canary.loads, 1))} failed (${canary.failures} of ${canary.loads} page loads), stable ${pct(stable.failures / Math.max(stable.loads, 1))} (${stable.failures} of ${stable.loads})`;
   if (canary.loads < options.minSamples) {
     return { rollback: false, reason: `waiting for ${options.minSamples} page loads; ${figures}` };
   }
-  const pc = Math.min(canary.failures / canary.loads, 1);
-  const ps = stable.loads > 0 ? Math.min(stable.failures / stable.loads, 1) : 0;
-  if (pc - ps < options.margin) return { rollback: false, reason: `healthy: ${figures}` };
-  let z: number;
-  if (stable.loads >= options.minSamples) {
-    const pooled = (canary.failures + stable.failures) / (canary.loads + stable.loads);
-    const se = Math.sqrt(pooled * (1 - pooled) * (1 / canary.loads + 1 / stable.loads));
-    z = se > 0 ? (pc - ps) / se : Number.POSITIVE_INFINITY;
-  } else {
-    const baseline = Math.max(ps, 0.01);
-    z = (pc - baseline) / Math.sqrt((baseline * (1 - baseline)) / canary.loads);
+  if (canary.failures < options.minFailures) {
+    return {
+      rollback: false,
+      reason: `healthy (fewer than ${options.minFailures} failed page loads): ${figures}`,
+    };
   }
-  if (z < options.z)
-    return { rollback: false, reason: `not clearly worse yet (z=${z.toFixed(1)}): ${figures}` };
-  return { rollback: true, reason: `failure rate clearly worse than stable (z=${z.toFixed(1)}): ${figures}` };
+  const pc = canary.failures / canary.loads;
+  const ps = Math.min(stable.loads > 0 ? stable.failures / stable.loads : 0, options.stableCap);
+  if (pc - ps < options.margin) return { rollback: false, reason: `healthy: ${figures}` };
+  const chance = chanceOfNoWorse(canary, stable, options);
+  const p = chance < 0.0001 ? chance.toExponential(1) : chance.toFixed(4);
+  if (chance >= options.alpha)
+    return { rollback: false, reason: `not clearly worse yet (p=${p}): ${figures}` };
+  return { rollback: true, reason: `failure rate clearly worse than stable (p=${p}): ${figures}` };
+}
+
+/** Minutes of page loads the guard judges, and the admin page shows: since the canary started, at most this. */
+export const HEALTH_WINDOW_MINUTES = 30;
+
+/**
+ * The start of the window of a channel `c` (SQL, with `c.canary_started`): one expression for the
+ * guard and the admin page (read/releases.ts), so both look at the same page loads.
+ */
+export const HEALTH_WINDOW_START = `greatest(coalesce(c.canary_started, '-infinity'), now() - interval '${HEALTH_WINDOW_MINUTES} minutes')`;
+
+/** Page loads kept: the window, with room for a slow check. */
+const KEEP_HOURS = 2;
+
+/** A browser's report: the releases' outcomes in one page load (shell/src/remotes/health.ts). */
+export interface HealthReport {
+  token: string;
+  events: ReleaseHealthEvent[];
 }
 
 export interface ReleaseHealth {
-  record(events: ReleaseHealthEvent[]): number;
-  /** Adds this node's counts to the database and judges the canaries (the timer does it too). */
+  /** The token a page hands its reports back with (registry.ts registryFor). */
+  token(remotes: PageRelease[]): string;
+  /** Counts a report: how many of its releases' outcomes were new (replays count nothing). */
+  record(report: HealthReport): Promise<number>;
+  /** Judges the canaries now (the timer does it too). */
   check(): Promise<void>;
   /** The last verdict per running canary, for the admin page. */
   verdicts(): Map<string, Verdict>;
   close(): Promise<void>;
 }
 
-export function startReleaseHealth(
+export async function startReleaseHealth(
   db: Db,
   registry: ReleaseRegistry,
   log: FastifyBaseLogger,
   options: HealthOptions = DEFAULT_HEALTH,
-): ReleaseHealth {
-  let pending = new Map<string, Counts>();
+): Promise<ReleaseHealth> {
+  const key = await siteKey(db, 'release-health');
   const lastVerdicts = new Map<string, Verdict>();
   const dirs = new Set<string>(Object.values(REMOTES));
-
-  const flush = async () => {
-    if (pending.size === 0) return;
-    const batch = pending;
-    pending = new Map();
-    const remotes: string[] = [];
-    const versions: string[] = [];
-    const loads: number[] = [];
-    const failures: number[] = [];
-    for (const [key, counts] of batch) {
-      const [remote, version] = key.split('@') as [string, string];
-      remotes.push(remote);
-      versions.push(version);
-      loads.push(counts.loads);
-      failures.push(counts.failures);
-    }
-    try {
-      await db.query(
-        `INSERT INTO release_health (remote, version, minute, loads, failures)
-         SELECT r, v, date_trunc('minute', now()), l, f
-           FROM unnest($1::text[], $2::text[], $3::int[], $4::int[]) AS t(r, v, l, f)
-           JOIN releases ON releases.remote = t.r AND releases.version = t.v
-         ON CONFLICT (remote, version, minute) DO UPDATE
-           SET loads = release_health.loads + excluded.loads,
-               failures = release_health.failures + excluded.failures`,
-        [remotes, versions, loads, failures],
-      );
-    } catch (error) {
-      // Put them back: counts are not lost to a database hiccup.
-      for (const [key, counts] of batch) {
-        const into = pending.get(key) ?? { loads: 0, failures: 0 };
-        into.loads += counts.loads;
-        into.failures += counts.failures;
-        pending.set(key, into);
-      }
-      throw error;
-    }
-  };
+  let lastSweep = 0;
 
   const judge = async () => {
     const running = registry.channels().filter((c) => c.canary && c.canary_started);
     lastVerdicts.clear();
     for (const channel of running) {
       const { rows } = await db.query<{ version: string; loads: number; failures: number }>(
-        `SELECT version, sum(loads)::int AS loads, sum(failures)::int AS failures
-           FROM release_health
-          WHERE remote = $1 AND version = ANY($2::text[])
-            AND minute >= greatest(date_trunc('minute', $3::timestamptz), now() - make_interval(mins => $4))
-          GROUP BY version`,
-        [channel.remote, [channel.stable, channel.canary], channel.canary_started, options.windowMinutes],
+        `SELECT l.version, count(*) FILTER (WHERE l.loaded)::int AS loads,
+                count(*) FILTER (WHERE l.loaded AND l.failed)::int AS failures
+           FROM release_channels c
+           JOIN release_page_loads l ON l.remote = c.remote AND l.version IN (c.stable, c.canary)
+          WHERE c.remote = $1 AND l.seen >= ${HEALTH_WINDOW_START}
+          GROUP BY l.version`,
+        [channel.remote],
       );
       const of = (version: string | null): Counts => {
         const row = rows.find((r) => r.version === version);
@@ -168,12 +196,18 @@ export function startReleaseHealth(
     }
   };
 
+  const sweep = async () => {
+    if (Date.now() - lastSweep < 60_000) return;
+    lastSweep = Date.now();
+    await db.query(`DELETE FROM release_page_loads WHERE seen < now() - interval '${KEEP_HOURS} hours'`);
+  };
+
   let checking: Promise<void> | null = null;
   const check = () => {
     checking ??= (async () => {
       try {
-        await flush();
         await judge();
+        await sweep();
       } finally {
         checking = null;
       }
@@ -186,30 +220,62 @@ export function startReleaseHealth(
   timer.unref();
 
   return {
-    record(events) {
-      let counted = 0;
+    token: (remotes) => signPageLoad(key, remotes),
+    async record({ token, events }) {
+      const page = readPageLoad(key, token);
+      if (!page) return 0;
+      // Per release of this page load: did it load (or fail to), did it fail in any way.
+      const outcomes = new Map<
+        string,
+        { remote: string; version: string; loaded: boolean; failed: boolean }
+      >();
       for (const event of events) {
         const remote = dirs.has(event.remote)
           ? event.remote
           : REMOTES[remoteNameOf(event.remote) ?? ('' as never)];
-        if (!remote || !registry.isLive(remote, event.version)) continue;
-        const key = `${remote}@${event.version}`;
-        const counts = pending.get(key) ?? { loads: 0, failures: 0 };
-        // A page load either loads the remote or fails to; render and uncaught errors come on top
-        // of a load, so they count as failures without adding a page load.
-        if (event.kind === 'load' || event.kind === 'load-failed') counts.loads += 1;
-        if (event.kind !== 'load') counts.failures += 1;
-        pending.set(key, counts);
-        counted++;
+        if (!remote) continue;
+        const release = releaseOfReport(page, { remote, version: event.version, channel: event.channel });
+        if (!release || !registry.isLive(remote, release.version)) continue;
+        const key = `${remote}@${release.version}`;
+        const outcome = outcomes.get(key) ?? {
+          remote,
+          version: release.version,
+          loaded: false,
+          failed: false,
+        };
+        // A page load either loads the remote or fails to; render and uncaught errors come on
+        // top of a load: they mark it failed, and count only once its load is counted.
+        if (event.kind === 'load' || event.kind === 'load-failed') outcome.loaded = true;
+        if (event.kind !== 'load') outcome.failed = true;
+        outcomes.set(key, outcome);
       }
-      return counted;
+      if (outcomes.size === 0) return 0;
+      const rows = [...outcomes.values()];
+      // One row per page load and release: a replay, or a second report of the same outcome,
+      // changes nothing; a failure reported before its load is kept and counts with it.
+      const { rowCount } = await db.query(
+        `INSERT INTO release_page_loads AS l (token, remote, version, loaded, failed)
+         SELECT $1, t.remote, t.version, t.loaded, t.failed
+           FROM unnest($2::text[], $3::text[], $4::boolean[], $5::boolean[]) AS t(remote, version, loaded, failed)
+           JOIN releases r ON r.remote = t.remote AND r.version = t.version
+         ON CONFLICT (token, remote, version) DO UPDATE
+           SET loaded = l.loaded OR excluded.loaded, failed = l.failed OR excluded.failed
+         WHERE (excluded.loaded AND NOT l.loaded) OR (excluded.failed AND NOT l.failed)`,
+        [
+          page.id,
+          rows.map((row) => row.remote),
+          rows.map((row) => row.version),
+          rows.map((row) => row.loaded),
+          rows.map((row) => row.failed),
+        ],
+      );
+      return rowCount ?? 0;
     },
     check,
     verdicts: () => new Map(lastVerdicts),
     async close() {
       clearInterval(timer);
       await checking?.catch(() => undefined);
-      await flush().catch(() => undefined);
     },
   };
 }

@@ -33,7 +33,7 @@ export async function startReleases(
   // through a short outage of the object store and a busy node does not ask it for every chunk.
   const store = cachedBlobStore(backing, RELEASE_CACHE_BYTES);
   const registry = await startReleaseRegistry(db, events, log);
-  const health = startReleaseHealth(db, registry, log, config.releaseHealth);
+  const health = await startReleaseHealth(db, registry, log, config.releaseHealth);
   return {
     store,
     registry,

@@ -17,6 +17,7 @@ import { REMOTES, type RemoteDir, remoteNameOf } from 'shared-api/routes';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
 import { type Channel, RELEASES_CHANNEL, readChannels } from './actions.ts';
+import type { ReleaseHealth } from './health.ts';
 
 export const COHORT_COOKIE = 'gwar_cohort';
 export const REGISTRY_POLL_MS = 10_000;
@@ -85,6 +86,8 @@ export function resolveFor(channels: Iterable<Channel>, cohort: number): Resolve
 export interface RegistryAnswer {
   cohort: number;
   remotes: ResolvedRemote[];
+  /** This page load's health token: its reports count only with it (healthToken.ts). */
+  health: string;
 }
 
 /**
@@ -94,6 +97,7 @@ export interface RegistryAnswer {
  */
 export function registryFor(
   registry: Pick<ReleaseRegistry, 'resolve'>,
+  health: Pick<ReleaseHealth, 'token'>,
   nextCohort: () => number,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -110,7 +114,16 @@ export function registryFor(
       secure: secureCookies,
     });
   }
-  return { cohort, remotes: registry.resolve(cohort) };
+  const remotes = registry.resolve(cohort);
+  const token = health.token(
+    remotes.map((r) => ({
+      remote: r.remote,
+      version: r.version,
+      channel: r.channel,
+      ...(r.fallback ? { fallback: r.fallback.version } : {}),
+    })),
+  );
+  return { cohort, remotes, health: token };
 }
 
 export interface ReleaseRegistry {

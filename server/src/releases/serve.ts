@@ -98,7 +98,14 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
 
   // The shell's page carries the same answer inline (http/frontend.ts); this is for later reads.
   app.get('/remotes.json', async (request, reply) => {
-    const answer = registryFor(releases.registry, releases.nextCohort, request, reply, config.secureCookies);
+    const answer = registryFor(
+      releases.registry,
+      releases.health,
+      releases.nextCohort,
+      request,
+      reply,
+      config.secureCookies,
+    );
     void reply.header('Cache-Control', 'no-store');
     return answer;
   });
@@ -200,8 +207,9 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
     '/api/release-health',
     {
       bodyLimit: 16 * 1024,
-      // Generous: a page sends one or two, and many visitors can share one address.
-      config: config.rateLimits ? { rateLimit: { max: 600, timeWindow: '1 minute' } } : {},
+      // A page load sends one or two. 60 a minute lets dozens of visitors share an address, and
+      // bounds what one address can weigh in the guard's judgement (README, "Canary health").
+      config: config.rateLimits ? { rateLimit: { max: 60, timeWindow: '1 minute' } } : {},
     },
     async (request, reply) => {
       // sendBeacon sends a string as text/plain (a JSON content type would need a preflight).
@@ -214,7 +222,7 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
         }
       }
       const input = releaseHealthInput.parse(body ?? {});
-      const counted = releases.health.record(input.events);
+      const counted = await releases.health.record(input);
       return reply.status(202).header('Cache-Control', 'no-store').send({ ok: true, counted });
     },
   );

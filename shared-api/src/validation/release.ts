@@ -44,6 +44,8 @@ export const releaseTokenRevokeInput = z.object({ id: z.number().int().positive(
 /** What a browser reports about a remote it loaded (POST /api/release-health). No personal data. */
 export const RELEASE_HEALTH_KINDS = ['load', 'load-failed', 'render', 'error'] as const;
 export const releaseHealthInput = z.object({
+  /** The page load's health token, from its registry (server/src/releases/healthToken.ts). */
+  token: z.string().max(4096),
   events: z
     .array(
       z.object({

@@ -3,7 +3,9 @@
  * so a failing canary is rolled back without a person: one event per remote, release and kind
  * per page load (loaded, failed to load, failed to render, threw an uncaught error). Events are
  * batched and sent with `navigator.sendBeacon` a moment later or when the page is hidden. They
- * carry the remote's name, version and channel only: no user, no address, no error text.
+ * carry the remote's name, version and channel only: no user, no address, no error text; and the
+ * page load's health token from the registry, without which the server counts nothing (it names
+ * the releases this page was given, and makes each outcome count once).
  */
 export type HealthKind = 'load' | 'load-failed' | 'render' | 'error';
 
@@ -18,6 +20,7 @@ export const HEALTH_URL = '/api/release-health';
 const FLUSH_MS = 2000;
 
 const sent = new Set<string>();
+let token: string | null = null;
 let queue: (RemoteRelease & { kind: HealthKind })[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
@@ -26,14 +29,21 @@ function flush(): void {
   clearTimeout(timer);
   timer = undefined;
   if (queue.length === 0) return;
+  // Without a token (a registry from an old server) there is nothing the server would count.
+  if (!token) return;
   const events = queue.map(({ name, version, channel, kind }) => ({ remote: name, version, channel, kind }));
   queue = [];
-  const body = JSON.stringify({ events });
+  const body = JSON.stringify({ token, events });
   // A string is sent as text/plain: no preflight, and it survives the page being closed.
   if (typeof navigator !== 'undefined' && navigator.sendBeacon?.(HEALTH_URL, body)) return;
   void fetch(HEALTH_URL, { method: 'POST', body, keepalive: true, credentials: 'include' }).catch(
     () => undefined,
   );
+}
+
+/** The page load's health token, from the first registry this page read (registry.ts). */
+export function setHealthToken(value: string | undefined): void {
+  if (value && !token) token = value;
 }
 
 export function reportRemote(release: RemoteRelease, kind: HealthKind): void {

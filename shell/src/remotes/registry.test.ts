@@ -44,6 +44,7 @@ beforeEach(() => {
     vi.fn(async () =>
       Response.json({
         cohort: 3,
+        health: 'page-load-token',
         remotes: [
           {
             name: 'mf_chat',
@@ -83,6 +84,8 @@ describe('loading remotes from the registry', () => {
     vi.advanceTimersByTime(2500);
     expect(sentEvents()).toEqual([{ remote: 'mf_chat', version: '2.0.0', channel: 'canary', kind: 'load' }]);
     expect(beacons[0]?.url).toBe('/api/release-health');
+    // With the page load's token from the registry: the server counts nothing without it.
+    expect(JSON.parse(beacons[0]!.body).token).toBe('page-load-token');
   });
 
   it('serves a canary that fails to load from the stable release for the rest of the page load', async () => {
@@ -127,6 +130,7 @@ describe('the registry in the page', () => {
     inline.type = 'application/json';
     inline.textContent = JSON.stringify({
       cohort: 7,
+      health: 'inline-token',
       remotes: [
         {
           name: 'mf_feed',
@@ -147,6 +151,7 @@ describe('the registry in the page', () => {
     expect((await remotesReady()).get('mf_feed')?.version).toBe('3.0.0');
     vi.advanceTimersByTime(2500);
     expect(sentEvents()).toEqual([{ remote: 'mf_feed', version: '3.0.0', channel: 'stable', kind: 'load' }]);
+    expect(JSON.parse(beacons[0]!.body).token).toBe('inline-token');
   });
 
   it('falls back to /remotes.json when the page carries something unreadable', async () => {
@@ -177,12 +182,26 @@ describe('health reports', () => {
   });
 
   it('are sent at once when the page is hidden', async () => {
-    const { reportRemote } = await import('./health.ts');
+    const { reportRemote, setHealthToken } = await import('./health.ts');
+    setHealthToken('page-token');
     reportRemote({ name: 'mf_feed', version: '1.0.0', channel: 'stable' }, 'render');
     expect(beacons).toEqual([]);
     window.dispatchEvent(new Event('pagehide'));
     expect(sentEvents()).toEqual([
       { remote: 'mf_feed', version: '1.0.0', channel: 'stable', kind: 'render' },
     ]);
+  });
+
+  it("wait for the page load's token: without one the server would count nothing", async () => {
+    const { reportRemote, setHealthToken } = await import('./health.ts');
+    reportRemote({ name: 'mf_feed', version: '1.0.0', channel: 'stable' }, 'load');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacons).toEqual([]);
+    setHealthToken('late-token');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(beacons[0]!.body)).toEqual({
+      token: 'late-token',
+      events: [{ remote: 'mf_feed', version: '1.0.0', channel: 'stable', kind: 'load' }],
+    });
   });
 });

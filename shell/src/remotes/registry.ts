@@ -13,7 +13,7 @@
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from 'shared-api';
-import { type RemoteRelease, releaseOfError, reportRemote } from './health.ts';
+import { type RemoteRelease, releaseOfError, reportRemote, setHealthToken } from './health.ts';
 
 interface RegistryRemote extends RemoteRelease {
   remote: string;
@@ -24,6 +24,8 @@ interface RegistryRemote extends RemoteRelease {
 interface RegistryAnswer {
   cohort: number;
   remotes: RegistryRemote[];
+  /** This page load's health token (server/src/releases/healthToken.ts). */
+  health?: string;
 }
 
 let registry: Promise<Map<string, RegistryRemote>> | null = null;
@@ -48,6 +50,7 @@ async function fetchRegistry(): Promise<Map<string, RegistryRemote>> {
     if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
     answer = (await response.json()) as RegistryAnswer;
   }
+  setHealthToken(answer.health);
   const entries = new Map(answer.remotes.map((remote) => [remote.name, remote]));
   registerRemotes(answer.remotes.map(({ name, entry }) => ({ name, entry })));
   return entries;
