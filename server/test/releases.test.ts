@@ -496,6 +496,33 @@ describe('canary health', () => {
     );
   });
 
+  it('quarantines a release the guard rolled back: a new canary of it needs force and a reason, and starts empty', async () => {
+    const again = (extra: Record<string, unknown> = {}) =>
+      tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '3.0.0', percent: 20, ...extra });
+    const refused = await again();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: 'RELEASE QUARANTINED',
+      details: expect.stringMatching(/rolled back by the health guard .*: automatic rollback of 3\.0\.0/),
+    });
+    expect((await again({ force: true })).statusCode).toBe(409);
+    expect((await again({ force: true, reason: 'ok' })).statusCode).toBe(400);
+    const forced = await again({ force: true, reason: 'the failing chunk was re-uploaded by the CDN' });
+    expect(forced.statusCode, forced.body).toBe(200);
+    expect((await chatFor(0))?.version).toBe('3.0.0');
+    const log = await admin.get('/api/release_log?remote=eq.mf-chat&order=id.desc&limit=1');
+    expect(log.json()[0]).toMatchObject({
+      action: 'canary',
+      to: '3.0.0',
+      reason: 'quarantine lifted: the failing chunk was re-uploaded by the CDN',
+      actor: 'token:chat CI',
+    });
+    // The page loads that had it rolled back are not its new window's.
+    expect(await counts()).toMatchObject({ canary_loads: 0, canary_failures: 0 });
+    await server.app.services.releases.health.check();
+    expect((await chatFor(0))?.version).toBe('3.0.0');
+  });
+
   it('counts nothing without a real page load, a replay once, and nothing a page was not given', async () => {
     await upload('mf-chat', '4.0.0', await tarball(chatBuild('v4')), bearer(chatToken));
     await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '4.0.0', percent: 20 });

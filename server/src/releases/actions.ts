@@ -171,9 +171,37 @@ function needChannel(channel: Channel | null, remote: string): Channel {
 }
 
 /** Starts a canary of `version` for `percent` % of visitors, or changes its share. */
+/** The health guard's last rollback of `version`, if it rolled it back: the release is quarantined. */
+async function quarantineOf(
+  tx: Queryable,
+  remote: string,
+  version: string,
+): Promise<{ reason: string | null; created: Date } | null> {
+  const { rows } = await tx.query<{ reason: string | null; created: Date }>(
+    `SELECT reason, created FROM release_log
+      WHERE remote = $1 AND action = 'auto-rollback' AND from_version = $2
+      ORDER BY id DESC LIMIT 1`,
+    [remote, version],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Starts a canary of `version` for `percent` % of visitors, or changes its share. A release the
+ * health guard rolled back is refused (409 RELEASE QUARANTINED) unless `force` comes with a
+ * reason, which the log keeps. Its health window starts empty: it counts page loads from the new
+ * canary's start (health.ts), never the ones that had it rolled back.
+ */
 export async function setCanary(
   db: Db,
-  input: { remote: RemoteDir; version: string; percent: number; actor: string },
+  input: {
+    remote: RemoteDir;
+    version: string;
+    percent: number;
+    actor: string;
+    force?: boolean;
+    reason?: string | null;
+  },
 ): Promise<Channel> {
   const { remote, version, percent, actor } = input;
   return db.transaction(async (tx) => {
@@ -183,6 +211,14 @@ export async function setCanary(
       throw new ApiError(409, 'RELEASE IS STABLE', `${remote}@${version} is already the stable release`);
     }
     const same = channel.canary === version;
+    const quarantine = same ? null : await quarantineOf(tx, remote, version);
+    if (quarantine && !(input.force && input.reason)) {
+      throw new ApiError(
+        409,
+        'RELEASE QUARANTINED',
+        `${remote}@${version} was rolled back by the health guard (${quarantine.created.toISOString()}): ${quarantine.reason ?? 'no reason recorded'}. To canary it again, force it and say why.`,
+      );
+    }
     const { rows } = await tx.query<Channel & Record<string, unknown>>(
       `UPDATE release_channels
           SET canary = $2, percent = $3, updated = now(),
@@ -197,7 +233,11 @@ export async function setCanary(
       to: version,
       percent,
       actor,
-      reason: same ? `share ${channel.percent}% → ${percent}%` : null,
+      reason: same
+        ? `share ${channel.percent}% → ${percent}%`
+        : quarantine
+          ? `quarantine lifted: ${input.reason}`
+          : (input.reason ?? null),
     });
     return rows[0]!;
   });
