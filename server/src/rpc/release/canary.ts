@@ -14,6 +14,7 @@ export const releaseCanary = defineRpc('release_canary', {
       actor,
       force: force === true,
       reason: reason ?? null,
+      fits: ctx.services.releases.fitsShell(remote),
     });
     await ctx.services.releases.registry.refresh();
     return { ok: true, channel: channelAnswer(channel) };
