@@ -708,18 +708,6 @@ CREATE TABLE public.release_channels (
 );
 
 --
--- Name: release_health; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.release_health (
-    remote text NOT NULL,
-    version text NOT NULL,
-    minute timestamp with time zone NOT NULL,
-    loads integer DEFAULT 0 NOT NULL,
-    failures integer DEFAULT 0 NOT NULL
-);
-
---
 -- Name: release_log; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -752,6 +740,19 @@ CREATE SEQUENCE public.release_log_id_seq
 --
 
 ALTER SEQUENCE public.release_log_id_seq OWNED BY public.release_log.id;
+
+--
+-- Name: release_page_loads; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.release_page_loads (
+    token text NOT NULL,
+    remote text NOT NULL,
+    version text NOT NULL,
+    loaded boolean DEFAULT false NOT NULL,
+    failed boolean DEFAULT false NOT NULL,
+    seen timestamp with time zone DEFAULT now() NOT NULL
+);
 
 --
 -- Name: release_tokens; Type: TABLE; Schema: public; Owner: -
@@ -837,6 +838,17 @@ CREATE TABLE public.sessions (
     user_id integer NOT NULL,
     created timestamp with time zone DEFAULT now() NOT NULL,
     expires timestamp with time zone NOT NULL
+);
+
+--
+-- Name: site_keys; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.site_keys (
+    name text NOT NULL,
+    secret bytea NOT NULL,
+    created timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT site_keys_secret_check CHECK ((octet_length(secret) >= 32))
 );
 
 --
@@ -1043,18 +1055,18 @@ ALTER TABLE ONLY public.release_channels
     ADD CONSTRAINT release_channels_pkey PRIMARY KEY (remote);
 
 --
--- Name: release_health release_health_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.release_health
-    ADD CONSTRAINT release_health_pkey PRIMARY KEY (remote, version, minute);
-
---
 -- Name: release_log release_log_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.release_log
     ADD CONSTRAINT release_log_pkey PRIMARY KEY (id);
+
+--
+-- Name: release_page_loads release_page_loads_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.release_page_loads
+    ADD CONSTRAINT release_page_loads_pkey PRIMARY KEY (token, remote, version);
 
 --
 -- Name: release_tokens release_tokens_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1097,6 +1109,13 @@ ALTER TABLE ONLY public.schema_migrations
 
 ALTER TABLE ONLY public.sessions
     ADD CONSTRAINT sessions_pkey PRIMARY KEY (token_hash);
+
+--
+-- Name: site_keys site_keys_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.site_keys
+    ADD CONSTRAINT site_keys_pkey PRIMARY KEY (name);
 
 --
 -- Name: tags tags_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1334,6 +1353,18 @@ CREATE INDEX posts_user_idx ON public.posts USING btree (user_id, id);
 --
 
 CREATE INDEX release_log_remote_idx ON public.release_log USING btree (remote, id DESC);
+
+--
+-- Name: release_page_loads_seen_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX release_page_loads_seen_idx ON public.release_page_loads USING btree (seen);
+
+--
+-- Name: release_page_loads_window_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX release_page_loads_window_idx ON public.release_page_loads USING btree (remote, version, seen);
 
 --
 -- Name: releases_remote_created_idx; Type: INDEX; Schema: public; Owner: -
@@ -1758,11 +1789,11 @@ ALTER TABLE ONLY public.release_channels
     ADD CONSTRAINT release_channels_remote_stable_fkey FOREIGN KEY (remote, stable) REFERENCES public.releases(remote, version);
 
 --
--- Name: release_health release_health_remote_version_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+-- Name: release_page_loads release_page_loads_remote_version_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
-ALTER TABLE ONLY public.release_health
-    ADD CONSTRAINT release_health_remote_version_fkey FOREIGN KEY (remote, version) REFERENCES public.releases(remote, version) ON DELETE CASCADE;
+ALTER TABLE ONLY public.release_page_loads
+    ADD CONSTRAINT release_page_loads_remote_version_fkey FOREIGN KEY (remote, version) REFERENCES public.releases(remote, version) ON DELETE CASCADE;
 
 --
 -- Name: release_tokens release_tokens_created_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

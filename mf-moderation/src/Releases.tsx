@@ -50,6 +50,7 @@ function ReleaseList({ remote }: { remote: RemoteDir }) {
   const query = useReleases(remote);
   const action = useReleaseAction();
   const rows = query.data ?? [];
+  const canary = action.variables?.call === 'release_canary' ? action.variables : null;
   return (
     <QueryState query={query} isEmpty={rows.length === 0} empty={<p>Brak wydań.</p>}>
       <table className="gwm-table">
@@ -104,7 +105,49 @@ function ReleaseList({ remote }: { remote: RemoteDir }) {
         </tbody>
       </table>
       {action.error ? <p role="alert">{errorText(action.error)}</p> : null}
+      {canary && action.error instanceof ApiError && action.error.key === 'RELEASE QUARANTINED' ? (
+        <QuarantineOverride
+          version={canary.version}
+          busy={action.isPending}
+          onForce={(reason) => action.mutate({ ...canary, force: true, reason })}
+        />
+      ) : null}
     </QueryState>
+  );
+}
+
+/**
+ * A release the health guard rolled back is quarantined: it runs again as a canary only when an
+ * admin says why (the release log keeps the reason).
+ */
+function QuarantineOverride({
+  version,
+  busy,
+  onForce,
+}: {
+  version: string;
+  busy: boolean;
+  onForce: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length >= 3) onForce(reason.trim());
+  };
+  return (
+    <form className="gwm-inline-form" onSubmit={submit}>
+      <TextField
+        label={`Dlaczego ${version} może wrócić jako kanarek?`}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        minLength={3}
+        maxLength={500}
+        required
+      />
+      <Button type="submit" variant="secondary" size="small" disabled={busy || reason.trim().length < 3}>
+        Uruchom kanarka mimo kwarantanny
+      </Button>
+    </form>
   );
 }
 

@@ -29,8 +29,10 @@ Releases, through a running site's API (--url or GWAR_URL; --token or GWAR_RELEA
   release publish <remote> [--version V] [--dist DIR] [--canary N]
                                       upload <remote>/dist (or DIR) as release V (default: its
                                       package version and content hash); --canary starts it at N %
-  release canary <remote> <version> <percent>
-                                      N % of visitors (1-99) get <version>; again to change N
+  release canary <remote> <version> <percent> [--force --reason TEXT]
+                                      N % of visitors (1-99) get <version>; again to change N;
+                                      a release the health guard rolled back needs --force
+                                      and --reason (kept in the release log)
   release promote <remote> [version]  make the canary (or <version>) stable for everybody
   release rollback <remote> [version] end the canary; without one, back to the stable before;
                                       with <version>, make that earlier release stable
@@ -91,6 +93,7 @@ async function main(argv: string[]): Promise<void> {
       roles: { type: 'string' },
       rating: { type: 'string' },
       force: { type: 'boolean', default: false },
+      reason: { type: 'string' },
       url: { type: 'string' },
       token: { type: 'string' },
       version: { type: 'string' },
@@ -207,6 +210,13 @@ const fromCaller = (p: string) => path.resolve(process.env.INIT_CWD ?? process.c
 
 const pct = (failures: number, loads: number) => (loads ? `${((failures / loads) * 100).toFixed(1)}%` : '–');
 
+/** --force --reason "…": canary a release the health guard rolled back (it is quarantined). */
+function override(values: Values): { force?: true; reason?: string } {
+  if (!values.force) return {};
+  if (!values.reason) throw new Error('--force needs --reason "why this release may run again"');
+  return { force: true, reason: values.reason as string };
+}
+
 async function releaseCommand(args: string[], values: Values): Promise<void> {
   const [verb, remote, ...rest] = args;
   const site = siteOf(values);
@@ -223,14 +233,24 @@ async function releaseCommand(args: string[], values: Values): Promise<void> {
           `${result.stable ? ', and stable (the first release)' : ''} (${(archive.length / 1024).toFixed(0)} KiB)`,
       );
       if (values.canary) {
-        await rpc(site, 'release_canary', { remote, version, percent: Number(values.canary) });
+        await rpc(site, 'release_canary', {
+          remote,
+          version,
+          percent: Number(values.canary),
+          ...override(values),
+        });
         console.log(`${remote}@${version}: canary for ${values.canary}% of visitors`);
       }
       return;
     }
     case 'canary': {
-      need(rest, 2, 'release canary <remote> <version> <percent>');
-      await rpc(site, 'release_canary', { remote, version: rest[0], percent: Number(rest[1]) });
+      need(rest, 2, 'release canary <remote> <version> <percent> [--force --reason TEXT]');
+      await rpc(site, 'release_canary', {
+        remote,
+        version: rest[0],
+        percent: Number(rest[1]),
+        ...override(values),
+      });
       console.log(`${remote}@${rest[0]}: canary for ${rest[1]}% of visitors`);
       return;
     }

@@ -98,6 +98,10 @@ app.log.info(`Gwar listens on ${config.publicOrigin} (database: ${db.kind})`);
 void (async () => {
   const { liveReleaseProblems } = await import('./releases/compatibility.ts');
   const { readShellShare } = await import('./releases/validate.ts');
-  for (const { text, ...release } of await liveReleaseProblems(db, readShellShare(config.appsDir)))
+  for (const { text, ...release } of await liveReleaseProblems(
+    db,
+    app.services.releases.store,
+    readShellShare(config.appsDir),
+  ))
     app.log.error(release, text);
 })().catch((err: unknown) => app.log.warn({ err }, 'live releases not checked against the shell'));

@@ -15,7 +15,14 @@ import { freePort } from '../../scripts/postgres.mjs';
 import { liveReleaseProblems } from '../src/releases/compatibility.ts';
 import { createReleaseToken } from '../src/releases/tokens.ts';
 import { readShellShare } from '../src/releases/validate.ts';
-import { CHAT_EXPOSES, FEED_EXPOSES, remoteBuild, tarball, writeShellBuild } from './fixtures/remoteBuild.ts';
+import {
+  CHAT_EXPOSES,
+  FEED_EXPOSES,
+  remoteBuild,
+  SHELL_SHARED,
+  tarball,
+  writeShellBuild,
+} from './fixtures/remoteBuild.ts';
 import { caller, createUser, ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -496,6 +503,33 @@ describe('canary health', () => {
     );
   });
 
+  it('quarantines a release the guard rolled back: a new canary of it needs force and a reason, and starts empty', async () => {
+    const again = (extra: Record<string, unknown> = {}) =>
+      tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '3.0.0', percent: 20, ...extra });
+    const refused = await again();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: 'RELEASE QUARANTINED',
+      details: expect.stringMatching(/rolled back by the health guard .*: automatic rollback of 3\.0\.0/),
+    });
+    expect((await again({ force: true })).statusCode).toBe(409);
+    expect((await again({ force: true, reason: 'ok' })).statusCode).toBe(400);
+    const forced = await again({ force: true, reason: 'the failing chunk was re-uploaded by the CDN' });
+    expect(forced.statusCode, forced.body).toBe(200);
+    expect((await chatFor(0))?.version).toBe('3.0.0');
+    const log = await admin.get('/api/release_log?remote=eq.mf-chat&order=id.desc&limit=1');
+    expect(log.json()[0]).toMatchObject({
+      action: 'canary',
+      to: '3.0.0',
+      reason: 'quarantine lifted: the failing chunk was re-uploaded by the CDN',
+      actor: 'token:chat CI',
+    });
+    // The page loads that had it rolled back are not its new window's.
+    expect(await counts()).toMatchObject({ canary_loads: 0, canary_failures: 0 });
+    await server.app.services.releases.health.check();
+    expect((await chatFor(0))?.version).toBe('3.0.0');
+  });
+
   it('counts nothing without a real page load, a replay once, and nothing a page was not given', async () => {
     await upload('mf-chat', '4.0.0', await tarball(chatBuild('v4')), bearer(chatToken));
     await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '4.0.0', percent: 20 });
@@ -608,6 +642,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL',
     for (const [index, port] of ports.entries()) {
       const dataDir = path.join(tmp, `node${index}`);
       mkdirSync(dataDir, { recursive: true });
+      // The nodes share the release store, as nodes on object storage do.
+      symlinkSync(path.join(server.app.config.dataDir, 'releases'), path.join(dataDir, 'releases'));
       const node = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: path.join(import.meta.dirname, '..'),
         env: {
@@ -644,7 +680,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL',
       headers: { ...bearer(chatToken), 'content-type': 'application/json' },
       body: JSON.stringify({ remote: 'mf-chat', version: '5.0.0', percent: 40 }),
     });
-    expect(set.status).toBe(200);
+    expect(set.status, await set.clone().text()).toBe(200);
     let seenAfter = Number.POSITIVE_INFINITY;
     while (Date.now() - started < 5000) {
       const answer = (await (
@@ -664,22 +700,72 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL',
 });
 
 describe('a new shell and the releases already live', () => {
+  const store = () => server.app.services.releases.store;
+
   it('names each live release built for a shared-api or React the shell no longer provides', async () => {
     const shell = readShellShare(path.join(tmp, 'apps'));
     const { rows } = await server.db.query<{ remote: string }>('SELECT remote FROM release_channels');
     expect(rows.length).toBeGreaterThan(0);
-    expect(await liveReleaseProblems(server.db, shell)).toEqual([]);
+    expect(await liveReleaseProblems(server.db, store(), shell)).toEqual([]);
 
     // The next shell's shared-api dropped exports (minor version up): every live remote is stale.
-    const next = new Map(shell.versions).set('shared-api', '0.2.0');
-    const problems = await liveReleaseProblems(server.db, { versions: next });
+    const next = { ...shell, versions: new Map(shell.versions).set('shared-api', '0.2.0') };
+    const problems = await liveReleaseProblems(server.db, store(), next);
     expect([...new Set(problems.map((p) => p.remote))].sort()).toEqual(rows.map((r) => r.remote).sort());
     expect(problems[0]!.text).toMatch(
-      /^mf-[a-z]+@\S+ \((stable|canary)\) was built for shared-api \^0\.1\.0 \(the shell has 0\.2\.0\): release a new build of mf-/,
+      /^mf-[a-z]+@\S+ \((stable|canary)\) does not fit the shell: mf-[a-z]+ is not compatible with the shell: shared-api: built for \^0\.1\.0, but the shell provides 0\.2\.0: release a new build of mf-/,
     );
     // A patch of React is no break.
-    const patched = new Map(shell.versions).set('react', semverPatch(shell.versions.get('react')!));
-    expect(await liveReleaseProblems(server.db, { versions: patched })).toEqual([]);
+    const patched = {
+      ...shell,
+      versions: new Map(shell.versions).set('react', semverPatch(shell.versions.get('react')!)),
+    };
+    expect(await liveReleaseProblems(server.db, store(), patched)).toEqual([]);
+  });
+
+  it('names live releases that expect exports the shell stopped shipping', async () => {
+    const shell = readShellShare(path.join(tmp, 'apps'));
+    const fewer = new Map(shell.shippedExports).set('react-router-dom', new Set(['BrowserRouter']));
+    const problems = await liveReleaseProblems(server.db, store(), { ...shell, shippedExports: fewer });
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]!.text).toMatch(/expects react-router-dom exports the shell does not ship/);
+  });
+
+  it('refuses canary, promote and rollback to a release that does not fit the shell served now', async () => {
+    const apps = path.join(tmp, 'apps');
+    const channelNow = async () =>
+      (await admin.get('/api/release_channels?remote=eq.mf-chat&select=stable,canary,percent')).json()[0] as {
+        stable: string;
+        canary: string | null;
+        percent: number;
+      };
+    const channel = await channelNow();
+    const older = (
+      await admin.get('/api/releases?remote=eq.mf-chat&select=version&order=created.asc&limit=1')
+    ).json()[0].version as string;
+    expect(older).not.toBe(channel.stable);
+    // A new shell is deployed whose shared-api no remote built so far was made for.
+    writeShellBuild(apps, { ...SHELL_SHARED, 'shared-api': '0.2.0' });
+    try {
+      for (const [call, body] of [
+        ['release_canary', { remote: 'mf-chat', version: older, percent: 10 }],
+        ['release_promote', { remote: 'mf-chat', version: older }],
+        ['release_rollback', { remote: 'mf-chat', version: older }],
+      ] as const) {
+        const answer = await tokenRpc(chatToken, call, body);
+        expect(answer.statusCode, `${call}: ${answer.body}`).toBe(400);
+        expect(answer.json()).toMatchObject({
+          message: 'RELEASE REFUSED',
+          details: expect.stringMatching(/shared-api: built for \^0\.1\.0, but the shell provides 0\.2\.0/),
+        });
+      }
+      expect(await channelNow()).toEqual(channel);
+    } finally {
+      writeShellBuild(apps);
+    }
+    // With the shell it was built for, the same switch goes through.
+    const back = await tokenRpc(chatToken, 'release_rollback', { remote: 'mf-chat', version: older });
+    expect(back.statusCode, back.body).toBe(200);
   });
 });
 

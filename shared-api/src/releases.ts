@@ -112,7 +112,15 @@ export function useReleaseTokens() {
 const refreshAll = () => void queryClient.invalidateQueries({ queryKey: releaseKeys.all });
 
 export type ReleaseAction =
-  | { call: 'release_canary'; remote: RemoteDir; version: string; percent: number }
+  | {
+      call: 'release_canary';
+      remote: RemoteDir;
+      version: string;
+      percent: number;
+      /** A release the health guard rolled back (quarantined) runs again only with a reason. */
+      force?: true;
+      reason?: string;
+    }
   | { call: 'release_promote'; remote: RemoteDir; version?: string }
   | { call: 'release_rollback'; remote: RemoteDir; version?: string };
 

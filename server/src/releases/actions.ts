@@ -164,6 +164,18 @@ export async function publishRelease(
   });
 }
 
+/**
+ * The shell check of a release about to go live (validate.ts storedReleaseProblems): the same
+ * rules as at upload, against the shell served now. The health guard's rollback passes none: it
+ * only ends a canary, and stable is already live.
+ */
+export type FitsShell = (version: string) => Promise<string[]>;
+
+async function requireFit(fits: FitsShell | undefined, version: string): Promise<void> {
+  const problems = fits ? await fits(version) : [];
+  if (problems.length) throw new ApiError(400, 'RELEASE REFUSED', problems.join('; '));
+}
+
 function needChannel(channel: Channel | null, remote: string): Channel {
   if (!channel)
     throw new ApiError(404, 'RELEASE NOT FOUND', `${remote} has no release yet: publish one first`);
@@ -171,9 +183,38 @@ function needChannel(channel: Channel | null, remote: string): Channel {
 }
 
 /** Starts a canary of `version` for `percent` % of visitors, or changes its share. */
+/** The health guard's last rollback of `version`, if it rolled it back: the release is quarantined. */
+async function quarantineOf(
+  tx: Queryable,
+  remote: string,
+  version: string,
+): Promise<{ reason: string | null; created: Date } | null> {
+  const { rows } = await tx.query<{ reason: string | null; created: Date }>(
+    `SELECT reason, created FROM release_log
+      WHERE remote = $1 AND action = 'auto-rollback' AND from_version = $2
+      ORDER BY id DESC LIMIT 1`,
+    [remote, version],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Starts a canary of `version` for `percent` % of visitors, or changes its share. A release the
+ * health guard rolled back is refused (409 RELEASE QUARANTINED) unless `force` comes with a
+ * reason, which the log keeps. Its health window starts empty: it counts page loads from the new
+ * canary's start (health.ts), never the ones that had it rolled back.
+ */
 export async function setCanary(
   db: Db,
-  input: { remote: RemoteDir; version: string; percent: number; actor: string },
+  input: {
+    remote: RemoteDir;
+    version: string;
+    percent: number;
+    actor: string;
+    force?: boolean;
+    reason?: string | null;
+    fits?: FitsShell;
+  },
 ): Promise<Channel> {
   const { remote, version, percent, actor } = input;
   return db.transaction(async (tx) => {
@@ -183,6 +224,15 @@ export async function setCanary(
       throw new ApiError(409, 'RELEASE IS STABLE', `${remote}@${version} is already the stable release`);
     }
     const same = channel.canary === version;
+    const quarantine = same ? null : await quarantineOf(tx, remote, version);
+    if (quarantine && !(input.force && input.reason)) {
+      throw new ApiError(
+        409,
+        'RELEASE QUARANTINED',
+        `${remote}@${version} was rolled back by the health guard (${quarantine.created.toISOString()}): ${quarantine.reason ?? 'no reason recorded'}. To canary it again, force it and say why.`,
+      );
+    }
+    if (!same) await requireFit(input.fits, version);
     const { rows } = await tx.query<Channel & Record<string, unknown>>(
       `UPDATE release_channels
           SET canary = $2, percent = $3, updated = now(),
@@ -197,7 +247,11 @@ export async function setCanary(
       to: version,
       percent,
       actor,
-      reason: same ? `share ${channel.percent}% → ${percent}%` : null,
+      reason: same
+        ? `share ${channel.percent}% → ${percent}%`
+        : quarantine
+          ? `quarantine lifted: ${input.reason}`
+          : (input.reason ?? null),
     });
     return rows[0]!;
   });
@@ -206,7 +260,7 @@ export async function setCanary(
 /** Makes `version` (by default the running canary) stable for everybody and ends the canary. */
 export async function promote(
   db: Db,
-  input: { remote: RemoteDir; version?: string | undefined; actor: string },
+  input: { remote: RemoteDir; version?: string | undefined; actor: string; fits?: FitsShell },
 ): Promise<Channel> {
   const { remote, actor } = input;
   return db.transaction(async (tx) => {
@@ -215,6 +269,7 @@ export async function promote(
     if (!version) throw new ApiError(409, 'NO CANARY', `${remote} has no canary to promote: name a version`);
     await requireRelease(tx, remote, version);
     if (channel.stable === version && !channel.canary) return channel;
+    if (channel.stable !== version) await requireFit(input.fits, version);
     const { rows } = await tx.query<Channel & Record<string, unknown>>(
       `UPDATE release_channels SET stable = $2, canary = NULL, percent = 0, canary_started = NULL, updated = now()
         WHERE remote = $1 RETURNING remote, stable, canary, percent, canary_started`,
@@ -239,6 +294,7 @@ export async function rollback(
     actor: string;
     reason?: string;
     onlyCanary?: string;
+    fits?: FitsShell;
   },
 ): Promise<{ channel: Channel; action: string } | null> {
   const { remote, actor } = input;
@@ -272,6 +328,7 @@ export async function rollback(
       stable = previous;
       description = `stable ${channel.stable} → ${stable} (the one before it)`;
     }
+    if (stable !== channel.stable) await requireFit(input.fits, stable);
     const { rows } = await tx.query<Channel & Record<string, unknown>>(
       `UPDATE release_channels SET stable = $2, canary = NULL, percent = 0, canary_started = NULL, updated = now()
         WHERE remote = $1 RETURNING remote, stable, canary, percent, canary_started`,

@@ -4,12 +4,15 @@
  * health guard. See the README's "Releasing a remote" and each module's header.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { RemoteDir } from 'shared-api/routes';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
+import type { FitsShell } from './actions.ts';
 import { type ReleaseHealth, startReleaseHealth } from './health.ts';
 import { createCohortSequence, type ReleaseRegistry, startReleaseRegistry } from './registry.ts';
 import { type BlobStore, cachedBlobStore } from './store.ts';
+import { readShellShare, storedReleaseProblems } from './validate.ts';
 
 const RELEASE_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -19,6 +22,8 @@ export interface Releases {
   health: ReleaseHealth;
   /** The next new visitor's cohort (one sequence per node for the page and /remotes.json). */
   nextCohort: () => number;
+  /** Whether a stored release of `remote` fits the shell served now (checked at every switch). */
+  fitsShell(remote: RemoteDir): FitsShell;
   close(): Promise<void>;
 }
 
@@ -39,6 +44,8 @@ export async function startReleases(
     registry,
     health,
     nextCohort: createCohortSequence(),
+    fitsShell: (remote) => (version) =>
+      storedReleaseProblems(store, readShellShare(config.appsDir), remote, version),
     async close() {
       await health.close();
       await registry.close();

@@ -1,5 +1,6 @@
 /**
- * The guard rails at upload: a release is refused, with a message saying what to fix, unless
+ * The guard rails at upload, and at every switch that puts a release live (shellProblems): a
+ * release is refused, with a message saying what to fix, unless
  * - its `mf-manifest.json` parses, names this remote, and every file it lists is in the release;
  * - it still exposes every module the shell's route table and dialogs load from it
  *   (`requiredExposes`, shared-api/routes.ts);
@@ -18,6 +19,7 @@ import semver from 'semver';
 import { type RemoteDir, type RemoteName, remoteNameOf, requiredExposes } from 'shared-api/routes';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.ts';
+import type { BlobStore } from './store.ts';
 import type { ReleaseFiles } from './tarball.ts';
 
 /** The singletons every remote must share with the shell (react-dom/client is the host's alone). */
@@ -124,6 +126,69 @@ export interface ReleaseInfo {
   exposes: string[];
 }
 
+type Manifest = z.infer<typeof manifestSchema>;
+type Stats = z.infer<typeof statsSchema>;
+
+/**
+ * Whether a release of `remote` fits the shell served now: every module the shell loads from it
+ * is exposed, every singleton is shared as one in a range the shell's version satisfies, and
+ * every export it expects of a tree-shaken package is shipped. The one check behind the upload
+ * (validateRelease), every switch that puts a release live (canary, promote, rollback to a
+ * version: releaseFitsShell) and the start-up report (compatibility.ts). Empty when it fits;
+ * otherwise one message per kind of problem, saying what to do.
+ */
+export function shellProblems(
+  remote: RemoteDir,
+  manifest: Manifest,
+  stats: Stats,
+  shell: ShellShare,
+): string[] {
+  const name = remoteNameOf(remote) as RemoteName;
+  const problems: string[] = [];
+  const exposes = manifest.exposes.map((e) => e.name.replace(/^\.\//, '')).sort();
+  const lost = requiredExposes(name).filter((module) => !exposes.includes(module));
+  if (lost.length) {
+    problems.push(
+      `${remote} no longer exposes ${lost.map((m) => `./${m}`).join(', ')}, which the shell loads (shared-api/routes.ts)`,
+    );
+  }
+
+  const singletons: string[] = [];
+  for (const singleton of REQUIRED_SINGLETONS) {
+    const own = manifest.shared.find((s) => s.name === singleton);
+    const shellVersion = shell.versions.get(singleton);
+    if (!own) {
+      singletons.push(`${singleton} is not shared (build with the shared preset, rspack.base.ts)`);
+      continue;
+    }
+    if (!own.singleton) singletons.push(`${singleton} is shared but not as a singleton`);
+    if (!shellVersion) {
+      singletons.push(`the shell does not provide ${singleton}`);
+      continue;
+    }
+    const range = own.requiredVersion ?? (own.version ? `^${own.version}` : '*');
+    if (!semver.validRange(range) || !semver.satisfies(shellVersion, range)) {
+      singletons.push(`${singleton}: built for ${range}, but the shell provides ${shellVersion}`);
+    }
+  }
+  if (singletons.length)
+    problems.push(`${remote} is not compatible with the shell: ${singletons.join('; ')}`);
+
+  const beyond: string[] = [];
+  for (const share of stats.shared) {
+    const shipped = shell.shippedExports.get(share.name);
+    const unknown = shipped ? (share.usedExports ?? []).filter((name) => !shipped.has(name)) : [];
+    if (unknown.length) beyond.push(`${share.name} exports the shell does not ship: ${unknown.join(', ')}`);
+  }
+  if (beyond.length) {
+    problems.push(
+      `${remote} expects ${beyond.join('; ')} ` +
+        '(add them to TREE_SHAKEN_SHARES in rspack.base.ts and release the shell first)',
+    );
+  }
+  return problems;
+}
+
 /** Checks a release of `remote` against the shell; returns what the release log keeps of it. */
 export function validateRelease(remote: RemoteDir, files: ReleaseFiles, shell: ShellShare): ReleaseInfo {
   const name = remoteNameOf(remote) as RemoteName;
@@ -146,51 +211,44 @@ export function validateRelease(remote: RemoteDir, files: ReleaseFiles, shell: S
       `the manifest lists files the release does not have: ${missing.slice(0, 5).join(', ')}`,
     );
   }
-
-  const exposes = manifest.exposes.map((e) => e.name.replace(/^\.\//, '')).sort();
-  const lost = requiredExposes(name).filter((module) => !exposes.includes(module));
-  if (lost.length) {
-    throw new ReleaseRefused(
-      `${remote} no longer exposes ${lost.map((m) => `./${m}`).join(', ')}, which the shell loads (shared-api/routes.ts)`,
-    );
-  }
-
-  const shared: Record<string, string> = {};
-  const problems: string[] = [];
-  for (const singleton of REQUIRED_SINGLETONS) {
-    const own = manifest.shared.find((s) => s.name === singleton);
-    const shellVersion = shell.versions.get(singleton);
-    if (!own) {
-      problems.push(`${singleton} is not shared (build with the shared preset, rspack.base.ts)`);
-      continue;
-    }
-    shared[singleton] = own.version ?? '';
-    if (!own.singleton) problems.push(`${singleton} is shared but not as a singleton`);
-    if (!shellVersion) {
-      problems.push(`the shell does not provide ${singleton}`);
-      continue;
-    }
-    const range = own.requiredVersion ?? (own.version ? `^${own.version}` : '*');
-    if (!semver.validRange(range) || !semver.satisfies(shellVersion, range)) {
-      problems.push(`${singleton}: built for ${range}, but the shell provides ${shellVersion}`);
-    }
-  }
-  if (problems.length) {
-    throw new ReleaseRefused(`${remote} is not compatible with the shell: ${problems.join('; ')}`);
-  }
-
   const stats = parseJson(files, 'mf-stats.json', statsSchema);
-  const beyond: string[] = [];
-  for (const share of stats.shared) {
-    const shipped = shell.shippedExports.get(share.name);
-    const unknown = shipped ? (share.usedExports ?? []).filter((name) => !shipped.has(name)) : [];
-    if (unknown.length) beyond.push(`${share.name} exports the shell does not ship: ${unknown.join(', ')}`);
+  const problems = shellProblems(remote, manifest, stats, shell);
+  // The first kind of problem, as the upload always said: fix it, and the next shows.
+  if (problems.length) throw new ReleaseRefused(problems[0]!);
+  const shared: Record<string, string> = {};
+  for (const singleton of REQUIRED_SINGLETONS) {
+    shared[singleton] = manifest.shared.find((s) => s.name === singleton)?.version ?? '';
   }
-  if (beyond.length) {
-    throw new ReleaseRefused(
-      `${remote} expects ${beyond.join('; ')} ` +
-        '(add them to TREE_SHAKEN_SHARES in rspack.base.ts and release the shell first)',
-    );
-  }
+  const exposes = manifest.exposes.map((e) => e.name.replace(/^\.\//, '')).sort();
   return { shared, exposes };
+}
+
+/**
+ * The shell check of a stored release (its manifest and stats as they were uploaded), for a
+ * switch that would put it live: empty when it fits the shell served now.
+ */
+export async function storedReleaseProblems(
+  store: Pick<BlobStore, 'get'>,
+  shell: ShellShare,
+  remote: RemoteDir,
+  version: string,
+): Promise<string[]> {
+  const files: ReleaseFiles = new Map();
+  for (const name of ['mf-manifest.json', 'mf-stats.json']) {
+    const data = await store.get(`${remote}/${version}/${name}`);
+    if (data) files.set(name, data);
+  }
+  if (!files.has('mf-manifest.json')) {
+    return [
+      `${remote}@${version}: its files are not in the release store this node reads (every node must share one store: FILES_S3_BUCKET)`,
+    ];
+  }
+  try {
+    const manifest = parseJson(files, 'mf-manifest.json', manifestSchema);
+    const stats = parseJson(files, 'mf-stats.json', statsSchema);
+    return shellProblems(remote, manifest, stats, shell);
+  } catch (error) {
+    if (error instanceof ReleaseRefused) return [`${remote}@${version}: ${error.message}`];
+    throw error;
+  }
 }

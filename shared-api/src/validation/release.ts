@@ -18,6 +18,12 @@ export const releaseCanaryInput = z.object({
   version: releaseVersion,
   /** Share of visitors (by cohort) on the canary; 1-99: 100 is a promotion, 0 a rollback. */
   percent: z.number().int().min(1).max(99),
+  /**
+   * A release the health guard rolled back is quarantined: canarying it again needs `force`
+   * and a reason, which the release log keeps (server/src/releases/actions.ts).
+   */
+  force: z.literal(true).optional(),
+  reason: z.string().trim().min(3).max(500).optional(),
 });
 
 export const releasePromoteInput = z.object({

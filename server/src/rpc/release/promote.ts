@@ -7,7 +7,12 @@ export const releasePromote = defineRpc('release_promote', {
   access: 'release',
   async handle(ctx, { remote, version }) {
     const actor = releaseActor(ctx.request, remote);
-    const channel = await promote(ctx.db, { remote, version, actor });
+    const channel = await promote(ctx.db, {
+      remote,
+      version,
+      actor,
+      fits: ctx.services.releases.fitsShell(remote),
+    });
     await ctx.services.releases.registry.refresh();
     return { ok: true, channel: channelAnswer(channel) };
   },

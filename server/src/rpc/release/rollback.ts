@@ -10,7 +10,12 @@ export const releaseRollback = defineRpc('release_rollback', {
   access: 'release',
   async handle(ctx, { remote, version }) {
     const actor = releaseActor(ctx.request, remote);
-    const done = await rollback(ctx.db, { remote, version, actor });
+    const done = await rollback(ctx.db, {
+      remote,
+      version,
+      actor,
+      fits: ctx.services.releases.fitsShell(remote),
+    });
     await ctx.services.releases.registry.refresh();
     return { ok: true, channel: done ? channelAnswer(done.channel) : undefined, action: done?.action };
   },
