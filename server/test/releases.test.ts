@@ -470,7 +470,9 @@ describe('canary, promotion and rollback', () => {
       { action: 'rollback', from: '2.0.0', to: '1.0.0', percent: null, actor: 'token:chat CI' },
       { action: 'rollback', from: '1.0.0', to: '2.0.0', percent: null, actor: 'user:release_admin' },
     ]);
-    const channels = await admin.get('/api/release_channels?remote=eq.mf-chat&select=remote,stable,canary,percent');
+    const channels = await admin.get(
+      '/api/release_channels?remote=eq.mf-chat&select=remote,stable,canary,percent',
+    );
     expect(channels.json()).toEqual([{ remote: 'mf-chat', stable: '2.0.0', canary: null, percent: 0 }]);
   });
 });

@@ -83,7 +83,11 @@ export function createCohortSequences(
   const sequences = COHORT_REMOTES.map((remote, i) => {
     const step = Math.sqrt(PRIMES[i % PRIMES.length]!) % 1;
     let position = start();
-    return [remote, () => Math.floor((position = (position + step) % 1) * 100)] as const;
+    const next = () => {
+      position = (position + step) % 1;
+      return Math.floor(position * 100);
+    };
+    return [remote, next] as const;
   });
   return () => Object.fromEntries(sequences.map(([remote, next]) => [remote, next()])) as Cohorts;
 }
