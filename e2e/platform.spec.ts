@@ -37,7 +37,9 @@ test('a new visitor gets a cohort cookie that stays the same', async ({ page }) 
   await page.goto('/');
   await expect(page.locator(POST_CARD).first()).toBeVisible();
   const cohort = (await page.context().cookies()).find((cookie) => cookie.name === 'gwar_cohort');
-  expect(cohort?.value).toMatch(/^\d{1,2}$/);
+  // One cohort per remote (apps.json's order), out of reach of scripts.
+  expect(cohort?.value).toMatch(/^\d{1,2}(\.\d{1,2}){4}$/);
+  expect(cohort?.httpOnly).toBe(true);
   await page.reload();
   await expect(page.locator(POST_CARD).first()).toBeVisible();
   const again = (await page.context().cookies()).find((cookie) => cookie.name === 'gwar_cohort');

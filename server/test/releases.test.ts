@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { REMOTES, requiredExposes } from 'shared-api/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/postgres.mjs';
 import { liveReleaseProblems } from '../src/releases/compatibility.ts';
@@ -74,6 +75,7 @@ const tokenRpc = (token: string, name: string, body: unknown) =>
   });
 const chatBuild = (text: string, extra = {}) =>
   remoteBuild('mf_chat', { exposes: CHAT_EXPOSES, text, ...extra });
+const feedBuild = (text: string) => remoteBuild('mf_feed', { exposes: requiredExposes('mf_feed'), text });
 
 interface Resolved {
   name: string;
@@ -86,7 +88,7 @@ const remotesFor = async (cohort: number | null) => {
   const response = await caller(server, cohort === null ? '' : `gwar_cohort=${cohort}`).get('/remotes.json');
   return {
     response,
-    body: response.json() as { cohort: number; remotes: Resolved[] },
+    body: response.json() as { cohorts: Record<string, number>; remotes: Resolved[] },
   };
 };
 const chatFor = async (cohort: number) =>
@@ -349,27 +351,65 @@ describe('canary, promotion and rollback', () => {
     ).toBe(409);
   });
 
-  it('gives 1,000 fresh visitors the canary in the share asked for, each keeping their cohort', async () => {
+  it('gives 1,000 fresh visitors the canary in the share asked for, each keeping their cohorts', async () => {
     await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '2.0.0', percent: 30 });
     let onCanary = 0;
+    const cookies = new Set<string>();
     for (let i = 0; i < 1000; i++) {
       const { response, body } = await remotesFor(null);
       const cookie = response.cookies.find((c) => c.name === 'gwar_cohort');
-      expect(cookie?.value).toBe(String(body.cohort));
+      // One cohort per remote, in apps.json's order, out of reach of scripts.
+      expect(cookie?.value).toBe(
+        Object.values(REMOTES)
+          .map((remote) => body.cohorts[remote])
+          .join('.'),
+      );
       expect(cookie?.maxAge).toBeGreaterThan(300 * 86_400);
+      expect(cookie?.httpOnly).toBe(true);
+      cookies.add(cookie!.value);
       if (body.remotes.find((r) => r.name === 'mf_chat')?.channel === 'canary') onCanary++;
     }
     console.info(`1,000 fresh visitors, 30 % canary: ${onCanary / 10} % got the canary`);
     expect(Math.abs(onCanary / 10 - 30)).toBeLessThanOrEqual(2);
-    const tampered = await remotesFor(null);
-    const again = await caller(server, `gwar_cohort=${tampered.body.cohort}`).get('/remotes.json');
+    expect(cookies.size).toBeGreaterThan(900);
+    const kept = await remotesFor(null);
+    const cookie = kept.response.cookies.find((c) => c.name === 'gwar_cohort')!.value;
+    const again = await caller(server, `gwar_cohort=${cookie}`).get('/remotes.json');
     expect(again.cookies.find((c) => c.name === 'gwar_cohort')).toBeUndefined();
+    expect((again.json() as { cohorts: unknown }).cohorts).toEqual(kept.body.cohorts);
+  });
+
+  it("draws each remote's cohort apart: a visitor in one canary is no likelier to be in another", async () => {
+    for (const version of ['1.0.0', '2.0.0']) {
+      const answer = await upload(
+        'mf-feed',
+        version,
+        await tarball(feedBuild(`feed ${version}`)),
+        bearer(feedToken),
+      );
+      expect([200, 201], answer.body).toContain(answer.statusCode);
+    }
+    // mf-chat's canary serves 30 % (above); mf-feed's 50 %: together 15 %, not 30 %.
+    await tokenRpc(feedToken, 'release_canary', { remote: 'mf-feed', version: '2.0.0', percent: 50 });
+    let both = 0;
+    for (let i = 0; i < 400; i++) {
+      const { body } = await remotesFor(null);
+      const canary = (name: string) => body.remotes.find((r) => r.name === name)?.channel === 'canary';
+      if (canary('mf_chat') && canary('mf_feed')) both++;
+    }
+    console.info(`400 fresh visitors, canaries at 30 % and 50 %: ${both / 4} % got both`);
+    expect(Math.abs(both / 4 - 15)).toBeLessThanOrEqual(6);
+    await tokenRpc(feedToken, 'release_rollback', { remote: 'mf-feed' });
   });
 
   it('writes the registry of the visitor into the page, the same as /remotes.json, cohort cookie included', async () => {
     const registryOf = (html: string) => {
       const json = /<script id="gwar-remotes" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
-      return JSON.parse(json ?? 'null') as { cohort: number; remotes: Resolved[]; health: string } | null;
+      return JSON.parse(json ?? 'null') as {
+        cohorts: Record<string, number>;
+        remotes: Resolved[];
+        health: string;
+      } | null;
     };
     for (const cohort of [3, 77]) {
       const page = await caller(server, `gwar_cohort=${cohort}`).get('/');
@@ -389,9 +429,13 @@ describe('canary, promotion and rollback', () => {
     ).toMatchObject({ channel: 'canary', entry: '/mf/mf-chat@2.0.0/remoteEntry.js' });
     // A new visitor's cohort is drawn by the page and kept in the cookie /remotes.json then reads.
     const fresh = await caller(server).get('/microblog');
-    const cookie = /gwar_cohort=(\d+)/.exec(String(fresh.headers['set-cookie']))?.[1];
+    const cookie = /gwar_cohort=([\d.]+)/.exec(String(fresh.headers['set-cookie']))?.[1];
     expect(cookie).toBeDefined();
-    expect(registryOf(fresh.body)?.cohort).toBe(Number(cookie));
+    expect(
+      Object.values(REMOTES)
+        .map((remote) => registryOf(fresh.body)?.cohorts[remote])
+        .join('.'),
+    ).toBe(cookie);
     // Nothing in the registry can close the element it is written in: the shell's script, the
     // registry and the guest's session block are all the page has.
     expect(fresh.body.match(/<\/script>/g)).toHaveLength(3);
@@ -426,7 +470,9 @@ describe('canary, promotion and rollback', () => {
       { action: 'rollback', from: '2.0.0', to: '1.0.0', percent: null, actor: 'token:chat CI' },
       { action: 'rollback', from: '1.0.0', to: '2.0.0', percent: null, actor: 'user:release_admin' },
     ]);
-    const channels = await admin.get('/api/release_channels?select=remote,stable,canary,percent');
+    const channels = await admin.get(
+      '/api/release_channels?remote=eq.mf-chat&select=remote,stable,canary,percent',
+    );
     expect(channels.json()).toEqual([{ remote: 'mf-chat', stable: '2.0.0', canary: null, percent: 0 }]);
   });
 });

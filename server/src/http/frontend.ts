@@ -141,7 +141,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     const registry = registryFor(
       releases.registry,
       releases.health,
-      releases.nextCohort,
+      releases.nextCohorts,
       request,
       reply,
       config.secureCookies,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_ROUTES } from 'shared-api/routes';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveFor } from '../releases/registry.ts';
+import { parseCohorts, resolveFor } from '../releases/registry.ts';
 import { createPreloader, linkTag } from './preload.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'gwar-preload-'));
@@ -51,7 +51,7 @@ const store = {
 };
 const home = REMOTE_ROUTES.find((route) => route.path === '/')!;
 const postRoute = REMOTE_ROUTES.find((route) => route.remote === 'mf_post')!;
-const stable = resolveFor(channels, 50);
+const stable = resolveFor(channels, parseCohorts('50')!);
 
 describe('preload links of the shell page', () => {
   const preloader = createPreloader(dist, store);
@@ -96,7 +96,7 @@ describe('preload links of the shell page', () => {
       pathname: '/',
       search: '',
       route: home,
-      remotes: resolveFor(channels, 3),
+      remotes: resolveFor(channels, parseCohorts('3')!),
     });
     expect(html).toContain('/mf/mf-feed@1.1.0/remoteEntry.js');
     expect(html).not.toContain('/mf/mf-feed@1.0.0/');

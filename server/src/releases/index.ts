@@ -10,7 +10,12 @@ import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
 import type { FitsShell } from './actions.ts';
 import { type ReleaseHealth, startReleaseHealth } from './health.ts';
-import { createCohortSequence, type ReleaseRegistry, startReleaseRegistry } from './registry.ts';
+import {
+  type Cohorts,
+  createCohortSequences,
+  type ReleaseRegistry,
+  startReleaseRegistry,
+} from './registry.ts';
 import { type BlobStore, cachedBlobStore } from './store.ts';
 import { readShellShare, storedReleaseProblems } from './validate.ts';
 
@@ -21,7 +26,7 @@ export interface Releases {
   registry: ReleaseRegistry;
   health: ReleaseHealth;
   /** The next new visitor's cohort (one sequence per node for the page and /remotes.json). */
-  nextCohort: () => number;
+  nextCohorts: () => Cohorts;
   /** Whether a stored release of `remote` fits the shell served now (checked at every switch). */
   fitsShell(remote: RemoteDir): FitsShell;
   close(): Promise<void>;
@@ -43,7 +48,7 @@ export async function startReleases(
     store,
     registry,
     health,
-    nextCohort: createCohortSequence(),
+    nextCohorts: createCohortSequences(),
     fitsShell: (remote) => (version) =>
       storedReleaseProblems(store, readShellShare(config.appsDir), remote, version),
     async close() {

@@ -5,11 +5,15 @@
  * reaches every node within milliseconds, without a restart. A slow poll re-reads them too, in
  * case a notification was missed while the listening connection was down.
  *
- * Cohorts: a visitor's cohort (0-99) lives in the `gwar_cohort` cookie, set once for a year, so
- * the choice is sticky; the canary serves cohorts below `percent`. New visitors get cohorts from
- * a low-discrepancy sequence (golden-ratio steps from a random start) instead of random draws:
- * every run of consecutive visitors covers the cohorts evenly, so the canary's share matches
- * `percent` within a point or two even over a few dozen visitors, where random draws wander.
+ * Cohorts: a visitor has one cohort (0-99) per remote, kept together in the `gwar_cohort` cookie
+ * (HttpOnly, a year), so each choice is sticky; a remote's canary serves its cohorts below
+ * `percent`. Each remote's cohorts are drawn apart, so a visitor in one canary is no more likely
+ * to be in another: with two canaries at 50 %, a quarter of visitors get both, not half. New
+ * visitors get them from low-discrepancy sequences (one Weyl sequence per remote, stepping by the
+ * fractional part of the square root of a different prime from a random start) instead of random
+ * draws: every run of consecutive visitors covers each remote's cohorts evenly, so a canary's
+ * share matches `percent` within a point or two even over a few dozen visitors, and sequences
+ * with rationally independent steps are jointly even, which makes remotes independent.
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -44,29 +48,57 @@ export interface ResolvedRemote {
 export const ENTRY_FILE = 'remoteEntry.js';
 export const entryUrl = (remote: string, version: string) => `/mf/${remote}@${version}/${ENTRY_FILE}`;
 
-export function parseCohort(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,2}$/.test(raw)) return null;
-  return Number.parseInt(raw, 10);
+/** A visitor's cohort (0-99) for each remote. */
+export type Cohorts = Record<RemoteDir, number>;
+
+/** The remotes in the cookie's order (apps.json's). */
+const COHORT_REMOTES = Object.values(REMOTES) as RemoteDir[];
+
+/**
+ * The cookie's cohorts: one number per remote, dot-separated in COHORT_REMOTES' order. A single
+ * number is every remote's cohort at once: kept as it is, so a tester can choose a cohort (0: every
+ * canary). Null when absent or not of either form, or when remotes were added since it was set.
+ */
+export function parseCohorts(raw: string | undefined): Cohorts | null {
+  if (!raw) return null;
+  if (/^\d{1,2}$/.test(raw)) {
+    const cohort = Number.parseInt(raw, 10);
+    return Object.fromEntries(COHORT_REMOTES.map((remote) => [remote, cohort])) as Cohorts;
+  }
+  const parts = raw.split('.');
+  if (parts.length !== COHORT_REMOTES.length || !parts.every((part) => /^\d{1,2}$/.test(part))) return null;
+  return Object.fromEntries(
+    COHORT_REMOTES.map((remote, i) => [remote, Number.parseInt(parts[i]!, 10)]),
+  ) as Cohorts;
 }
 
-const GOLDEN = (Math.sqrt(5) - 1) / 2;
+export const formatCohorts = (cohorts: Cohorts) => COHORT_REMOTES.map((remote) => cohorts[remote]).join('.');
 
-/** The next new visitor's cohort: 0-99, evenly spread over any run of consecutive visitors. */
-export function createCohortSequence(start = randomInt(1_000_000) / 1_000_000): () => number {
-  let position = start;
-  return () => {
-    position = (position + GOLDEN) % 1;
-    return Math.floor(position * 100);
-  };
+const PRIMES = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+
+/** The next new visitor's cohorts: each remote's 0-99, evenly spread over any run of visitors. */
+export function createCohortSequences(
+  start: () => number = () => randomInt(1_000_000) / 1_000_000,
+): () => Cohorts {
+  const sequences = COHORT_REMOTES.map((remote, i) => {
+    const step = Math.sqrt(PRIMES[i % PRIMES.length]!) % 1;
+    let position = start();
+    const next = () => {
+      position = (position + step) % 1;
+      return Math.floor(position * 100);
+    };
+    return [remote, next] as const;
+  });
+  return () => Object.fromEntries(sequences.map(([remote, next]) => [remote, next()])) as Cohorts;
 }
 
-export function resolveFor(channels: Iterable<Channel>, cohort: number): ResolvedRemote[] {
+export function resolveFor(channels: Iterable<Channel>, cohorts: Cohorts): ResolvedRemote[] {
   const out: ResolvedRemote[] = [];
   for (const channel of channels) {
     const name = remoteNameOf(channel.remote);
     if (!name) continue;
     const stable = { entry: entryUrl(channel.remote, channel.stable), version: channel.stable };
-    if (channel.canary && cohort < channel.percent) {
+    if (channel.canary && (cohorts[channel.remote as RemoteDir] ?? 100) < channel.percent) {
       out.push({
         name,
         remote: channel.remote,
@@ -84,37 +116,38 @@ export function resolveFor(channels: Iterable<Channel>, cohort: number): Resolve
 
 /** What `/remotes.json` answers, and what the shell's page carries inline (http/frontend.ts). */
 export interface RegistryAnswer {
-  cohort: number;
+  /** The visitor's cohort for each remote. */
+  cohorts: Cohorts;
   remotes: ResolvedRemote[];
   /** This page load's health token: its reports count only with it (healthToken.ts). */
   health: string;
 }
 
 /**
- * The registry for the visitor of `request`: their cohort from the cookie or, for a new visitor,
- * the next one of `nextCohort`, set as the cookie on `reply` (for a year, readable by scripts: it
- * holds no secret, and the shell's health reports name it).
+ * The registry for the visitor of `request`: their cohorts from the cookie or, for a new visitor
+ * (or one whose cookie lacks a remote), the next ones of `nextCohorts`, set as the cookie on
+ * `reply` for a year. HttpOnly: no script needs it (the health reports carry the page's token).
  */
 export function registryFor(
   registry: Pick<ReleaseRegistry, 'resolve'>,
   health: Pick<ReleaseHealth, 'token'>,
-  nextCohort: () => number,
+  nextCohorts: () => Cohorts,
   request: FastifyRequest,
   reply: FastifyReply,
   secureCookies: boolean,
 ): RegistryAnswer {
-  let cohort = parseCohort(request.cookies[COHORT_COOKIE]);
-  if (cohort === null) {
-    cohort = nextCohort();
-    void reply.setCookie(COHORT_COOKIE, String(cohort), {
+  let cohorts = parseCohorts(request.cookies[COHORT_COOKIE]);
+  if (cohorts === null) {
+    cohorts = nextCohorts();
+    void reply.setCookie(COHORT_COOKIE, formatCohorts(cohorts), {
       path: '/',
       maxAge: 365 * 86_400,
       sameSite: 'lax',
-      httpOnly: false,
+      httpOnly: true,
       secure: secureCookies,
     });
   }
-  const remotes = registry.resolve(cohort);
+  const remotes = registry.resolve(cohorts);
   const token = health.token(
     remotes.map((r) => ({
       remote: r.remote,
@@ -123,13 +156,13 @@ export function registryFor(
       ...(r.fallback ? { fallback: r.fallback.version } : {}),
     })),
   );
-  return { cohort, remotes, health: token };
+  return { cohorts, remotes, health: token };
 }
 
 export interface ReleaseRegistry {
   /** The channels in force on this node. */
   channels(): Channel[];
-  resolve(cohort: number): ResolvedRemote[];
+  resolve(cohorts: Cohorts): ResolvedRemote[];
   /** Versions browsers may report on: each remote's stable and canary. */
   isLive(remote: string, version: string): boolean;
   /** Re-reads the channels now (after this node changed them, or from a test). */
@@ -180,7 +213,7 @@ export async function startReleaseRegistry(
 
   return {
     channels: () => [...current.values()],
-    resolve: (cohort) => resolveFor(current.values(), cohort),
+    resolve: (cohorts) => resolveFor(current.values(), cohorts),
     isLive(remote, version) {
       const channel = current.get(remote);
       return Boolean(channel && (channel.stable === version || channel.canary === version));

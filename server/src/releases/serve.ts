@@ -101,7 +101,7 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
     const answer = registryFor(
       releases.registry,
       releases.health,
-      releases.nextCohort,
+      releases.nextCohorts,
       request,
       reply,
       config.secureCookies,

@@ -43,7 +43,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async () =>
       Response.json({
-        cohort: 3,
+        cohorts: { 'mf-chat': 3, 'mf-feed': 3 },
         health: 'page-load-token',
         remotes: [
           {
@@ -129,7 +129,7 @@ describe('the registry in the page', () => {
     inline.id = 'gwar-remotes';
     inline.type = 'application/json';
     inline.textContent = JSON.stringify({
-      cohort: 7,
+      cohorts: { 'mf-feed': 7 },
       health: 'inline-token',
       remotes: [
         {
@@ -158,7 +158,7 @@ describe('the registry in the page', () => {
     const inline = document.createElement('script');
     inline.id = 'gwar-remotes';
     inline.type = 'application/json';
-    inline.textContent = '{"cohort": 7, "remo';
+    inline.textContent = '{"cohorts": {}, "remo';
     document.head.append(inline);
     const { remotesReady } = await import('./registry.ts');
     expect((await remotesReady()).get('mf_feed')?.version).toBe('1.0.0');

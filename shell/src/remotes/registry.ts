@@ -22,7 +22,8 @@ interface RegistryRemote extends RemoteRelease {
 }
 
 interface RegistryAnswer {
-  cohort: number;
+  /** The visitor's cohort for each remote. */
+  cohorts: Record<string, number>;
   remotes: RegistryRemote[];
   /** This page load's health token (server/src/releases/healthToken.ts). */
   health?: string;
