@@ -5,11 +5,18 @@
  * alternating so a busy moment of the machine does not land on one runtime only. Prints both
  * scripts' figures side by side; nothing passes or fails on speed.
  *
- *   BENCH_DATABASE_URL=postgres://…/gwar_bench node bench/node-versions.mjs   (after generate.mjs)
+ * The libraries moved with the runtime (jsdom 31 and its undici need Node 22 or newer), so this
+ * tree no longer runs on Node 20: the old side is a checkout of the commit before the move
+ * (BENCH_OLD_ROOT, built, with its own install) on Node 20, the new side this tree on Node 24,
+ * both against the same database: what an operator gets before and after the upgrade.
+ *
+ *   BENCH_DATABASE_URL=postgres://…/gwar_bench BENCH_OLD_ROOT=/path/to/old/checkout \
+ *     node bench/node-versions.mjs                                        (after generate.mjs)
  *   options (env): BENCH_OLD_NODE (the machine's `node` when it is older than 24),
  *   BENCH_NEW_NODE (the project's: scripts/node.mjs), BENCH_ROUNDS (2), and load.mjs's own
  */
 import { spawnSync } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectNode } from '../scripts/node.mjs';
 
@@ -23,9 +30,14 @@ function machineNode() {
   return found.find((candidate) => candidate && candidate !== projectNode()) ?? null;
 }
 
+const root = path.resolve(here, '..');
 const runtimes = [
-  { name: 'old', node: process.env.BENCH_OLD_NODE || machineNode() },
-  { name: 'new', node: process.env.BENCH_NEW_NODE || projectNode() },
+  {
+    name: 'old',
+    node: process.env.BENCH_OLD_NODE || machineNode(),
+    root: path.resolve(process.env.BENCH_OLD_ROOT || root),
+  },
+  { name: 'new', node: process.env.BENCH_NEW_NODE || projectNode(), root },
 ].map((runtime) => ({
   ...runtime,
   version: runtime.node ? spawnSync(runtime.node, ['--version'], { encoding: 'utf8' }).stdout.trim() : null,
@@ -39,11 +51,24 @@ if (!process.env.BENCH_DATABASE_URL) {
   process.exit(2);
 }
 
-/** Runs a benchmark script with the server on `runtime`; returns what it printed. */
+// The data set's facts (sessions, posts to vote on) that generate.mjs wrote beside it.
+if (runtimes[0].root !== root) {
+  copyFileSync(path.join(here, '.data.json'), path.join(runtimes[0].root, 'bench', '.data.json'));
+}
+
+/**
+ * Runs a benchmark script of `runtime`'s tree on its node (first on PATH, so whatever the script
+ * starts runs on it too); returns what it printed.
+ */
 function run(script, runtime, env = {}) {
-  const result = spawnSync(process.execPath, [path.join(here, script)], {
+  const result = spawnSync(runtime.node, [path.join(runtime.root, 'bench', script)], {
     encoding: 'utf8',
-    env: { ...process.env, BENCH_NODE: runtime.node, ...env },
+    env: {
+      ...process.env,
+      PATH: `${path.dirname(runtime.node)}${path.delimiter}${process.env.PATH}`,
+      BENCH_NODE: runtime.node,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
   });
