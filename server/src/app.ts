@@ -19,15 +19,16 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { type ReadRouting, startReadRouting } from './db/replica.ts';
 import { isDatabaseBusy, isDatabaseUnavailable } from './db/unavailable.ts';
-import { registerCompression } from './http/compression.ts';
+import { COMPRESS_THRESHOLD, registerCompression } from './http/compression.ts';
 import { ApiError, type ErrorBody, tooManyRequests } from './http/errors.ts';
 import { registerFrontend } from './http/frontend.ts';
+import { acceptedEncodings } from './http/precompressed.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSitemap } from './http/sitemap.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
 import { parseReadQuery } from './postgrest/parse.ts';
 import { FRESH_COOKIE } from './read/feedOverlay.ts';
-import { GuestCache, TtlCache } from './read/guestCache.ts';
+import { GuestCache, sharedGzip, TtlCache } from './read/guestCache.ts';
 import { createThreadCache, FOLLOWED_IDS_TTL_MS } from './read/posts.ts';
 import { releaseScope } from './releases/access.ts';
 import { findReleaseToken } from './releases/tokens.ts';
@@ -337,6 +338,18 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
         // The one element of the array PostgreSQL built.
         const json = result.json.toString();
         return reply.compress(json.slice(json.indexOf('{'), json.lastIndexOf('}') + 1));
+      }
+      // A page every guest shares goes out compressed once (guestCache.ts).
+      const gzipBody =
+        result.json.length >= COMPRESS_THRESHOLD &&
+        acceptedEncodings(request.headers['accept-encoding']).includes('gzip')
+          ? sharedGzip(result)
+          : null;
+      if (gzipBody) {
+        return reply
+          .header('Content-Encoding', 'gzip')
+          .header('Vary', 'Accept-Encoding')
+          .send(await gzipBody);
       }
       // reply.compress, not the global hook: that one skips any answer with a Content-Range,
       // which it takes for a byte range, while ours counts rows (PostgREST).

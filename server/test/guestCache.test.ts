@@ -2,6 +2,7 @@
  * The guests' feed cache through the app: guests share a page for GUEST_CACHE_MS, signed-in
  * readers never see a cached page, and a bad request is still a 400.
  */
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, actor, publish, rows } from './feeds-helpers.ts';
 import { caller, startTestServer, type TestServer } from './harness.ts';
@@ -11,7 +12,7 @@ let ala: Actor;
 
 beforeAll(async () => {
   // A long time, so the test cannot race the clock (production: 1000 ms).
-  server = await startTestServer({ GUEST_CACHE_MS: '60000' });
+  server = await startTestServer({ GUEST_CACHE_MS: '60000', RATE_LIMITS: '0' });
   ala = await actor(server, 'ala');
 });
 
@@ -37,5 +38,24 @@ describe('guest feed cache', () => {
     expect(counted.headers['content-range']).toBe('0-1/2');
     const bad = await guest.get('/api/feed?nope=eq.1');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('sends a shared page gzip-compressed once for every guest, plain to a client that takes no gzip', async () => {
+    for (let i = 0; i < 30; i++) await publish(ala, `Wpis numer ${i} na stronę, którą wszyscy czytają naraz`);
+    const path = '/api/feed?kind=eq.micro&order=post.desc&limit=30';
+    const guest = caller(server);
+    const first = await guest.get(path, { 'accept-encoding': 'gzip, deflate, br' });
+    const second = await guest.get(path, { 'accept-encoding': 'gzip' });
+    for (const answer of [first, second]) {
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(answer.headers['content-range']).toBe('0-29/*');
+    }
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const rows = JSON.parse(gunzipSync(first.rawPayload).toString()) as { post: number }[];
+    expect(rows).toHaveLength(30);
+    const plain = await guest.get(path, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect((plain.json() as { post: number }[]).map((r) => r.post)).toEqual(rows.map((r) => r.post));
   });
 });

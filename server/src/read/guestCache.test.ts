@@ -1,5 +1,6 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { GuestCache } from './guestCache.ts';
+import { GuestCache, sharedGzip } from './guestCache.ts';
 
 const answer = (json: string) => ({ json, count: 1, offset: 0, total: null });
 
@@ -28,5 +29,25 @@ describe('GuestCache', () => {
     await cache.read('d', async () => answer('[d]'));
     // 'bad' was the oldest of three: built again
     expect((await cache.read('bad', async () => answer('[again]'))).json).toBe('[again]');
+  });
+});
+
+describe('the gzip body of a shared page', () => {
+  it('is made once for every guest who gets the page, and never for one reader', async () => {
+    const cache = new GuestCache({ ttlMs: 60_000, maxEntries: 10, maxAnswer: 1_000_000 });
+    const page = {
+      json: JSON.stringify(Array.from({ length: 50 }, (_, post) => ({ post }))),
+      count: 50,
+      offset: 0,
+      total: null,
+    };
+    const answer = await cache.read('feed', async () => page);
+    const again = await cache.read('feed', async () => ({ ...page }));
+    expect(again).toBe(answer);
+    const body = sharedGzip(answer);
+    expect(body).not.toBeNull();
+    expect(sharedGzip(again)).toBe(body);
+    expect(JSON.parse(gunzipSync(await body!).toString())).toHaveLength(50);
+    expect(sharedGzip({ ...page })).toBeNull();
   });
 });

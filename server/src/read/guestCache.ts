@@ -6,6 +6,9 @@
  * readers always get a fresh page. Concurrent misses share one build. Bounded by entry count
  * (least recently stored out first) and by answer size.
  */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { GZIP_LEVEL } from '../http/compression.ts';
 import type { KeyedCache, ReadResult } from '../postgrest/resource.ts';
 
 /**
@@ -61,9 +64,38 @@ export interface GuestCacheOptions {
   now?: () => number;
 }
 
+/** Answers the guests' cache handed out: the same object for every guest within its second. */
+const shared = new WeakSet<ReadResult>();
+const gzipped = new WeakMap<ReadResult, Promise<Buffer>>();
+const gzip = promisify(zlib.gzip);
+
 /** The guests' feed pages: answers over `maxAnswer` are not kept. */
 export class GuestCache extends TtlCache<ReadResult> implements KeyedCache {
   constructor({ maxAnswer, ...options }: GuestCacheOptions) {
     super({ ...options, keep: (answer) => answer.json.length <= maxAnswer });
   }
+
+  override read(key: string, build: () => Promise<ReadResult>): Promise<ReadResult> {
+    return super.read(key, async () => {
+      const answer = await build();
+      shared.add(answer);
+      return answer;
+    });
+  }
+}
+
+/**
+ * The gzip body of an answer every guest shares, compressed once (at compression.ts's level)
+ * instead of once per guest: a busy home page is asked for thousands of times a second, and
+ * compressing it was the largest single cost of serving it (bench/README.md §10). Null for
+ * answers of one reader, which the usual per-answer compression serves.
+ */
+export function sharedGzip(answer: ReadResult): Promise<Buffer> | null {
+  if (!shared.has(answer)) return null;
+  let body = gzipped.get(answer);
+  if (!body) {
+    body = gzip(answer.json, { level: GZIP_LEVEL });
+    gzipped.set(answer, body);
+  }
+  return body;
 }
