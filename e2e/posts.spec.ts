@@ -65,6 +65,18 @@ async function newcomer(page: Page): Promise<string> {
   return username;
 }
 
+/** The server's answer while PostgreSQL restarts or is frozen (server/src/app.ts). */
+const DATABASE_AWAY = {
+  status: 503,
+  headers: { 'content-type': 'application/json', 'retry-after': '2' },
+  body: JSON.stringify({
+    code: 'GW503',
+    message: 'SERVICE UNAVAILABLE',
+    details: 'The database cannot be reached at the moment',
+    hint: 'Spróbuj ponownie za chwilę.',
+  }),
+};
+
 const modal = (page: Page) => page.locator('.gwp-modal');
 const comment = (page: Page, text: string) => page.locator('.gwp-comment', { hasText: text });
 
@@ -148,19 +160,7 @@ test('a comment refused with 503 (database away) keeps its text and the page; se
   await login(page, 'demo');
   const post = await createPost(page, `Wątek podczas awarii bazy ${unique()}`);
   await page.goto(`/post/${post}`);
-  // The server's answer while PostgreSQL restarts or is frozen (server/src/app.ts).
-  await page.route('**/api/rpc/post_create', (route) =>
-    route.fulfill({
-      status: 503,
-      headers: { 'content-type': 'application/json', 'retry-after': '2' },
-      body: JSON.stringify({
-        code: 'GW503',
-        message: 'SERVICE UNAVAILABLE',
-        details: 'The database cannot be reached at the moment',
-        hint: 'Spróbuj ponownie za chwilę.',
-      }),
-    }),
-  );
+  await page.route('**/api/rpc/post_create', (route) => route.fulfill(DATABASE_AWAY));
   await modal(page).getByRole('button', { name: 'Napisz komentarz' }).click();
   await modal(page).getByLabel('Treść komentarza').fill('Komentarz pisany w czasie awarii');
   await modal(page).getByRole('button', { name: 'Wyślij komentarz' }).click();
@@ -184,16 +184,7 @@ test('a feed page refused with 503 keeps the visitor on the page with what it sh
   let refused = 0;
   await page.route('**/api/feed?**', (route) => {
     refused++;
-    return route.fulfill({
-      status: 503,
-      headers: { 'content-type': 'application/json', 'retry-after': '2' },
-      body: JSON.stringify({
-        code: 'GW503',
-        message: 'SERVICE UNAVAILABLE',
-        details: 'The database cannot be reached at the moment',
-        hint: 'Spróbuj ponownie za chwilę.',
-      }),
-    });
+    return route.fulfill(DATABASE_AWAY);
   });
   const more = page.getByRole('button', { name: 'Pokaż więcej' });
   await more.scrollIntoViewIfNeeded();
