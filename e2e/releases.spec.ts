@@ -7,7 +7,7 @@
  * and rolled back by the health guard.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -61,6 +61,22 @@ function buildChangedChat(text: string): { dist: string; seconds: number } {
   );
   if (build.status !== 0) throw new Error(`build failed: ${build.stderr}${build.stdout}`);
   return { dist: path.join(app, 'dist'), seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * mf-chat's cohort from the cookie: one number per remote in apps.json's order (a single number
+ * is every remote's, server/src/releases/registry.ts).
+ */
+function chatCohort(cookie: string): number {
+  const remotes = Object.values(
+    (
+      JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'apps.json'), 'utf8')) as {
+        remotes: Record<string, string>;
+      }
+    ).remotes,
+  );
+  const parts = cookie.split('.');
+  return Number(parts.length === 1 ? parts[0] : parts[remotes.indexOf('mf-chat')]);
 }
 
 /** One fresh visitor (or one with the given cohort) opens /chats: which text, and did it fail? */
@@ -194,7 +210,8 @@ test('a team releases mf-chat alone: 50 % canary, promotion and rollback, withou
   expect(visitors.filter((v) => v.text === 'failed')).toEqual([]);
   expect(onNew).toBeGreaterThanOrEqual(16);
   expect(onNew).toBeLessThanOrEqual(24);
-  for (const v of visitors) expect(v.text, `cohort ${v.cohort}`).toBe(Number(v.cohort) < 50 ? 'new' : 'old');
+  for (const v of visitors)
+    expect(v.text, `cohorts ${v.cohort}`).toBe(chatCohort(v.cohort) < 50 ? 'new' : 'old');
 
   const promotedAt = Date.now();
   console.info(gwar('release', 'promote', 'mf-chat').trim());
