@@ -11,24 +11,26 @@ describe('GuestCache', () => {
     const cache = new GuestCache({ ttlMs: 1000, maxEntries: 10, maxAnswer: 1000, now: () => now });
     const build = async () => answer(`[${++builds}]`);
     const [a, b] = await Promise.all([cache.read('home', build), cache.read('home', build)]);
-    expect([a.json, b.json]).toEqual(['[1]', '[1]']);
+    expect([a.json.toString(), b.json.toString()]).toEqual(['[1]', '[1]']);
+    // Kept as bytes: encoded once, not once for every guest it is sent to.
+    expect(Buffer.isBuffer(a.json)).toBe(true);
     now = 1000;
-    expect((await cache.read('home', build)).json).toBe('[1]');
+    expect((await cache.read('home', build)).json.toString()).toBe('[1]');
     now = 1001;
-    expect((await cache.read('home', build)).json).toBe('[2]');
-    expect((await cache.read('other', build)).json).toBe('[3]');
+    expect((await cache.read('home', build)).json.toString()).toBe('[2]');
+    expect((await cache.read('other', build)).json.toString()).toBe('[3]');
   });
 
   it('keeps no errors, no oversized answers and no more than maxEntries', async () => {
     const cache = new GuestCache({ ttlMs: 1000, maxEntries: 2, maxAnswer: 5, now: () => 0 });
     await expect(cache.read('bad', async () => Promise.reject(new Error('400')))).rejects.toThrow('400');
-    expect((await cache.read('bad', async () => answer('[ok]'))).json).toBe('[ok]');
+    expect((await cache.read('bad', async () => answer('[ok]'))).json.toString()).toBe('[ok]');
     await cache.read('big', async () => answer('[1,2,3,4]'));
-    expect((await cache.read('big', async () => answer('[new]'))).json).toBe('[new]');
+    expect((await cache.read('big', async () => answer('[new]'))).json.toString()).toBe('[new]');
     await cache.read('c', async () => answer('[c]'));
     await cache.read('d', async () => answer('[d]'));
     // 'bad' was the oldest of three: built again
-    expect((await cache.read('bad', async () => answer('[again]'))).json).toBe('[again]');
+    expect((await cache.read('bad', async () => answer('[again]'))).json.toString()).toBe('[again]');
   });
 });
 

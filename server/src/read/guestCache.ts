@@ -77,7 +77,9 @@ export class GuestCache extends TtlCache<ReadResult> implements KeyedCache {
 
   override read(key: string, build: () => Promise<ReadResult>): Promise<ReadResult> {
     return super.read(key, async () => {
-      const answer = await build();
+      const built = await build();
+      // Bytes once, not a string encoded to UTF-8 again for every guest it is sent to.
+      const answer = typeof built.json === 'string' ? { ...built, json: Buffer.from(built.json) } : built;
       shared.add(answer);
       return answer;
     });
