@@ -60,8 +60,10 @@ async function lockForErasing(tx: Queryable, userId: number, content: DeletionCo
       ORDER BY chat_id, user_id FOR UPDATE`,
     [userId],
   );
-  const { rows: actions } = await tx.query<{ post_id: number }>(
-    'SELECT post_id FROM post_actions WHERE user_id = $1 ORDER BY post_id FOR UPDATE',
+  // Its votes and favourites, with the authors whose ratings a withdrawn vote moves.
+  const { rows: actions } = await tx.query<{ post_id: number; author: number }>(
+    `SELECT a.post_id, p.user_id AS author FROM post_actions a JOIN posts p ON p.id = a.post_id
+      WHERE a.user_id = $1 ORDER BY a.post_id FOR UPDATE OF a`,
     [userId],
   );
   const { rows: notified } = await tx.query<{ user_id: number }>(
@@ -74,15 +76,11 @@ async function lockForErasing(tx: Queryable, userId: number, content: DeletionCo
     own.map((post) => post.id),
     actions.map((row) => row.post_id),
   );
-  const { rows: authors } = await tx.query<{ user_id: number }>(
-    'SELECT DISTINCT p.user_id FROM post_actions a JOIN posts p ON p.id = a.post_id WHERE a.user_id = $1',
-    [userId],
-  );
   await lockUsers(tx, [
     userId,
     ...members.map((row) => row.user_id),
     ...notified.map((row) => row.user_id),
-    ...authors.map((row) => row.user_id),
+    ...actions.map((row) => row.author),
   ]);
 }
 
@@ -142,6 +140,8 @@ export async function eraseAccount(
 export async function eraseDueAccounts(db: Db, files: FileStorage, log: FastifyBaseLogger): Promise<number> {
   let erased = 0;
   for (;;) {
+    // A background job, not a visitor's request: erasing a prolific account's posts may take
+    // longer than a request's bounds (db/index.ts DB_BOUNDS), and must not fail for it.
     const done = await db.transaction(async (tx) => {
       // Claimed with a try-lock, which never waits: a row lock here would hold the user's row
       // before the threads and posts erasing locks (db/locks.ts). Two nodes never take one.
@@ -165,8 +165,6 @@ export async function eraseDueAccounts(db: Db, files: FileStorage, log: FastifyB
         return { id, released: await eraseAccount(tx, id, due[0].deletion_content) };
       }
       return null;
-      // A background job, not a visitor's request: erasing a prolific account's posts may take
-      // longer than a request's bounds (db/index.ts DB_BOUNDS), and must not fail for it.
     }, UNBOUNDED);
     if (!done) return erased;
     await deleteStored(files, done.released, log);

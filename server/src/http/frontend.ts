@@ -138,14 +138,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     // Which release of each remote this visitor gets, as /remotes.json would answer: the shell
     // reads it from the page instead of asking in another round trip before any remote loads.
     const { releases } = app.services;
-    const registry = registryFor(
-      releases.registry,
-      releases.health,
-      releases.nextCohorts,
-      request,
-      reply,
-      config.secureCookies,
-    );
+    const registry = registryFor(releases, request, reply, config.secureCookies);
     // What the first screen needs, fetched in parallel from the start (http/preload.ts).
     const url = new URL(request.url, 'http://local');
     const preloads = await preloader

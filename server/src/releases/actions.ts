@@ -182,7 +182,6 @@ function needChannel(channel: Channel | null, remote: string): Channel {
   return channel;
 }
 
-/** Starts a canary of `version` for `percent` % of visitors, or changes its share. */
 /** The health guard's last rollback of `version`, if it rolled it back: the release is quarantined. */
 async function quarantineOf(
   tx: Queryable,

@@ -129,16 +129,18 @@ export interface RegistryAnswer {
  * `reply` for a year. HttpOnly: no script needs it (the health reports carry the page's token).
  */
 export function registryFor(
-  registry: Pick<ReleaseRegistry, 'resolve'>,
-  health: Pick<ReleaseHealth, 'token'>,
-  nextCohorts: () => Cohorts,
+  releases: {
+    registry: Pick<ReleaseRegistry, 'resolve'>;
+    health: Pick<ReleaseHealth, 'token'>;
+    nextCohorts: () => Cohorts;
+  },
   request: FastifyRequest,
   reply: FastifyReply,
   secureCookies: boolean,
 ): RegistryAnswer {
   let cohorts = parseCohorts(request.cookies[COHORT_COOKIE]);
   if (cohorts === null) {
-    cohorts = nextCohorts();
+    cohorts = releases.nextCohorts();
     void reply.setCookie(COHORT_COOKIE, formatCohorts(cohorts), {
       path: '/',
       maxAge: 365 * 86_400,
@@ -147,8 +149,8 @@ export function registryFor(
       secure: secureCookies,
     });
   }
-  const remotes = registry.resolve(cohorts);
-  const token = health.token(
+  const remotes = releases.registry.resolve(cohorts);
+  const token = releases.health.token(
     remotes.map((r) => ({
       remote: r.remote,
       version: r.version,

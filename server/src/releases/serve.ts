@@ -98,14 +98,7 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
 
   // The shell's page carries the same answer inline (http/frontend.ts); this is for later reads.
   app.get('/remotes.json', async (request, reply) => {
-    const answer = registryFor(
-      releases.registry,
-      releases.health,
-      releases.nextCohorts,
-      request,
-      reply,
-      config.secureCookies,
-    );
+    const answer = registryFor(releases, request, reply, config.secureCookies);
     void reply.header('Cache-Control', 'no-store');
     return answer;
   });

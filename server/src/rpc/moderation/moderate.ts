@@ -7,9 +7,7 @@
  * how, the report counts and a snapshot of the title and text for the admins' list. A removed
  * post's uploads that nothing else uses are deleted.
  */
-
-import type { Queryable } from '../../db/index.ts';
-import { retryTransaction } from '../../db/index.ts';
+import { type Queryable, retryTransaction } from '../../db/index.ts';
 import { lockPostChains, lockThreads, lockUsers } from '../../db/locks.ts';
 import { deleteStored, releaseFiles } from '../../files/release.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
