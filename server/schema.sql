@@ -702,9 +702,15 @@ CREATE TABLE public.release_channels (
     percent integer DEFAULT 0 NOT NULL,
     canary_started timestamp with time zone,
     updated timestamp with time zone DEFAULT now() NOT NULL,
+    steps smallint[],
+    pause_seconds integer,
+    step_started timestamp with time zone,
+    verdict jsonb,
+    verdict_at timestamp with time zone,
     CONSTRAINT release_channels_check CHECK (((canary IS NULL) = (percent = 0))),
     CONSTRAINT release_channels_check1 CHECK ((canary IS DISTINCT FROM stable)),
-    CONSTRAINT release_channels_percent_check CHECK (((percent >= 0) AND (percent <= 100)))
+    CONSTRAINT release_channels_percent_check CHECK (((percent >= 0) AND (percent <= 100))),
+    CONSTRAINT release_channels_rollout_check CHECK ((((steps IS NULL) = (pause_seconds IS NULL)) AND ((steps IS NULL) OR ((canary IS NOT NULL) AND ((cardinality(steps) >= 2) AND (cardinality(steps) <= 10)) AND (pause_seconds > 0)))))
 );
 
 --
@@ -721,7 +727,7 @@ CREATE TABLE public.release_log (
     actor text NOT NULL,
     reason text,
     created timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT release_log_action_check CHECK ((action = ANY (ARRAY['publish'::text, 'canary'::text, 'percent'::text, 'promote'::text, 'rollback'::text, 'auto-rollback'::text])))
+    CONSTRAINT release_log_action_check CHECK ((action = ANY (ARRAY['publish'::text, 'canary'::text, 'percent'::text, 'step'::text, 'promote'::text, 'rollback'::text, 'auto-rollback'::text])))
 );
 
 --

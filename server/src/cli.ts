@@ -15,8 +15,10 @@ import { type Db, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createAccount, parseRoles, setRating, setRoles } from './demo/accounts.ts';
 import { isDatabaseEmpty, loadDemo } from './demo/index.ts';
+import { formatSeconds } from './releases/actions.ts';
 import { packDist, publish, ReleaseApiError, read, rpc, type Site, signIn } from './releases/client.ts';
 import { localVersion, readBuildFolder } from './releases/localBuilds.ts';
+import { parsePause, parseSteps } from './releases/rollout.ts';
 
 const USAGE = `Usage: pnpm gwar <command>
 
@@ -26,9 +28,14 @@ const USAGE = `Usage: pnpm gwar <command>
   demo [--force]                      load the demo content (only into an empty database unless --force)
 
 Releases, through a running site's API (--url or GWAR_URL; --token or GWAR_RELEASE_TOKEN):
-  release publish <remote> [--version V] [--dist DIR] [--canary N]
+  release publish <remote> [--version V] [--dist DIR] [--canary N | --steps S --pause P]
                                       upload <remote>/dist (or DIR) as release V (default: its
-                                      package version and content hash); --canary starts it at N %
+                                      package version and content hash); --canary starts it at N %,
+                                      --steps a progressive rollout (as release rollout)
+  release rollout <remote> <version> --steps 5,25,50,100 --pause 10m [--force --reason TEXT]
+                                      a canary at each share in turn, each for at least the pause
+                                      (10s-7d: 90s, 10m, 1h30m) and until the health guard judged
+                                      it healthy on enough page loads; promoted after the last (100)
   release canary <remote> <version> <percent> [--force --reason TEXT]
                                       N % of visitors (1-99) get <version>; again to change N;
                                       a release the health guard rolled back needs --force
@@ -99,6 +106,8 @@ async function main(argv: string[]): Promise<void> {
       version: { type: 'string' },
       dist: { type: 'string' },
       canary: { type: 'string' },
+      steps: { type: 'string' },
+      pause: { type: 'string' },
       remote: { type: 'string' },
       name: { type: 'string' },
       'expires-days': { type: 'string' },
@@ -210,6 +219,16 @@ const fromCaller = (p: string) => path.resolve(process.env.INIT_CWD ?? process.c
 
 const pct = (failures: number, loads: number) => (loads ? `${((failures / loads) * 100).toFixed(1)}%` : '–');
 
+/** --steps 5,25,50,100 --pause 10m: the plan of a progressive rollout. */
+function rolloutPlan(values: Values): { steps: number[]; pauseSeconds: number } {
+  if (!values.steps || !values.pause)
+    throw new Error('a rollout needs --steps (5,25,50,100) and --pause (10m)');
+  return { steps: parseSteps(values.steps as string), pauseSeconds: parsePause(values.pause as string) };
+}
+
+const planText = (plan: { steps: number[]; pauseSeconds: number }) =>
+  `rollout ${plan.steps.join('% → ')}%, at least ${formatSeconds(plan.pauseSeconds)} a step`;
+
 /** --force --reason "…": canary a release the health guard rolled back (it is quarantined). */
 function override(values: Values): { force?: true; reason?: string } {
   if (!values.force) return {};
@@ -232,7 +251,11 @@ async function releaseCommand(args: string[], values: Values): Promise<void> {
         `${remote}@${version}: ${result.created ? 'published' : 'already published (same files)'}` +
           `${result.stable ? ', and stable (the first release)' : ''} (${(archive.length / 1024).toFixed(0)} KiB)`,
       );
-      if (values.canary) {
+      if (values.steps || values.pause) {
+        const plan = rolloutPlan(values);
+        await rpc(site, 'release_rollout', { remote, version, ...plan, ...override(values) });
+        console.log(`${remote}@${version}: ${planText(plan)}`);
+      } else if (values.canary) {
         await rpc(site, 'release_canary', {
           remote,
           version,
@@ -252,6 +275,13 @@ async function releaseCommand(args: string[], values: Values): Promise<void> {
         ...override(values),
       });
       console.log(`${remote}@${rest[0]}: canary for ${rest[1]}% of visitors`);
+      return;
+    }
+    case 'rollout': {
+      need(rest, 1, 'release rollout <remote> <version> --steps 5,25,50,100 --pause 10m');
+      const plan = rolloutPlan(values);
+      await rpc(site, 'release_rollout', { remote, version: rest[0], ...plan, ...override(values) });
+      console.log(`${remote}@${rest[0]}: ${planText(plan)}`);
       return;
     }
     case 'promote': {
@@ -316,6 +346,12 @@ async function releaseCommand(args: string[], values: Values): Promise<void> {
           stable_failures: number;
           canary_loads: number;
           canary_failures: number;
+          steps: number[] | null;
+          verdict: {
+            state: string;
+            reason: string;
+            step: { step: number; of: number; pauseEnds: string } | null;
+          } | null;
         }[]
       >(site, 'release_channels');
       for (const r of rows) {
@@ -325,6 +361,14 @@ async function releaseCommand(args: string[], values: Values): Promise<void> {
         console.log(
           `${r.remote.padEnd(14)} stable ${r.stable} (${pct(r.stable_failures, r.stable_loads)} failed of ${r.stable_loads}); ${canary}`,
         );
+        if (r.canary && r.steps) {
+          const step = r.verdict?.step;
+          console.log(
+            `${''.padEnd(14)} rollout ${r.steps.join('% → ')}%${step ? `: step ${step.step} of ${step.of}, pause ends ${step.pauseEnds}` : ''}`,
+          );
+        }
+        if (r.canary && r.verdict)
+          console.log(`${''.padEnd(14)} guard: ${r.verdict.state}: ${r.verdict.reason}`);
       }
       return;
     }

@@ -44,6 +44,7 @@ import { postVote } from './rpc/post/vote.ts';
 import { releaseCanary } from './rpc/release/canary.ts';
 import { releasePromote } from './rpc/release/promote.ts';
 import { releaseRollback } from './rpc/release/rollback.ts';
+import { releaseRollout } from './rpc/release/rollout.ts';
 import { releaseTokenCreate } from './rpc/release/tokenCreate.ts';
 import { releaseTokenRevoke } from './rpc/release/tokenRevoke.ts';
 import { tagDrop } from './rpc/tag/drop.ts';
@@ -128,6 +129,7 @@ const rpcHandlers: { [Name in CallName]: RpcDefinition<Name> } = {
   tag_drop: tagDrop,
   // releases of the remotes: a team's token or an admin; tokens: admins
   release_canary: releaseCanary,
+  release_rollout: releaseRollout,
   release_promote: releasePromote,
   release_rollback: releaseRollback,
   release_token_create: releaseTokenCreate,

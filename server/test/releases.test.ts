@@ -674,6 +674,184 @@ describe('canary health', () => {
     });
     expect(notJson.statusCode).toBe(400);
   });
+
+  describe('progressive rollout', () => {
+    const channelRow = async () =>
+      (
+        await admin.get(
+          '/api/release_channels?remote=eq.mf-chat&select=stable,canary,percent,steps,pause_seconds,verdict',
+        )
+      ).json()[0] as {
+        stable: string;
+        canary: string | null;
+        percent: number;
+        steps: number[] | null;
+        pause_seconds: number | null;
+        verdict: {
+          state: string;
+          reason: string;
+          step: { step: number; of: number; next: number | null; loads: number; needLoads: number } | null;
+        } | null;
+      };
+    const lastLog = async () =>
+      (await admin.get('/api/release_log?remote=eq.mf-chat&order=id.desc&limit=1')).json()[0];
+    /** The step's pause is over: the canary's start, its step's start and its page loads move back. */
+    const pauseOver = async (seconds: number) => {
+      await server.db.query(
+        `UPDATE release_channels SET step_started = step_started - make_interval(secs => $1),
+                canary_started = canary_started - make_interval(secs => $1) WHERE remote = 'mf-chat'`,
+        [seconds],
+      );
+      await server.db.query(
+        `UPDATE release_page_loads SET seen = seen - make_interval(secs => $1) WHERE remote = 'mf-chat'`,
+        [seconds],
+      );
+      await server.app.services.releases.registry.refresh();
+    };
+    const check = () => server.app.services.releases.health.check();
+
+    it('moves a healthy canary step by step, holds a step without traffic, and promotes it at the end', async () => {
+      const { stable } = await channelRow();
+      await upload('mf-chat', '20.0.0', await tarball(chatBuild('v20')), bearer(chatToken));
+      const started = await tokenRpc(chatToken, 'release_rollout', {
+        remote: 'mf-chat',
+        version: '20.0.0',
+        steps: [10, 50, 100],
+        pauseSeconds: 600,
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      expect(started.json().channel).toMatchObject({ canary: '20.0.0', percent: 10, steps: [10, 50, 100] });
+      expect(await lastLog()).toMatchObject({
+        action: 'canary',
+        to: '20.0.0',
+        percent: 10,
+        reason: 'rollout 10% → 50% → 100%, at least 10m a step',
+      });
+      expect((await chatFor(5))?.version).toBe('20.0.0');
+      expect((await chatFor(30))?.version).toBe(stable);
+
+      // Healthy so far, but the pause of the first step has not ended: it stays.
+      await visits(6, 5, '20.0.0', 'canary', 'load');
+      await visits(6, 90, stable, 'stable', 'load');
+      await check();
+      let row = await channelRow();
+      expect(row.percent).toBe(10);
+      expect(row.verdict).toMatchObject({
+        state: 'healthy',
+        step: { step: 1, of: 3, next: 50, loads: 6, needLoads: 5 },
+      });
+
+      await pauseOver(601);
+      await check();
+      row = await channelRow();
+      expect(row.percent).toBe(50);
+      expect(await lastLog()).toMatchObject({
+        action: 'step',
+        percent: 50,
+        actor: 'health guard',
+        reason: expect.stringMatching(
+          /^10% → 50%: healthy .*canary 0\.0% failed \(0 of 6 page loads\).*6 page loads in step 1 of 3$/,
+        ),
+      });
+      expect((await chatFor(30))?.version).toBe('20.0.0');
+
+      // The second step's pause ends with no page load in it: no traffic is not success.
+      await pauseOver(601);
+      await check();
+      row = await channelRow();
+      expect(row.percent).toBe(50);
+      expect(row.verdict?.reason).toMatch(/holding: only 0 of the 5 page loads a step needs/);
+      expect(row.verdict?.step).toMatchObject({ step: 2, loads: 0 });
+
+      await visits(5, 30, '20.0.0', 'canary', 'load');
+      await check();
+      row = await channelRow();
+      expect(row).toMatchObject({ stable: '20.0.0', canary: null, percent: 0, steps: null, verdict: null });
+      expect(await lastLog()).toMatchObject({
+        action: 'promote',
+        from: stable,
+        to: '20.0.0',
+        actor: 'health guard',
+        reason: expect.stringMatching(/^rollout of 20\.0\.0 complete: /),
+      });
+      expect((await chatFor(90))?.version).toBe('20.0.0');
+    });
+
+    it('rolls a failing step back, and a share set by hand ends the plan', async () => {
+      await upload('mf-chat', '21.0.0', await tarball(chatBuild('v21')), bearer(chatToken));
+      const rollout = { remote: 'mf-chat', version: '21.0.0', steps: [20, 100], pauseSeconds: 60 };
+      expect((await tokenRpc(chatToken, 'release_rollout', rollout)).statusCode).toBe(200);
+      const byHand = await tokenRpc(chatToken, 'release_canary', {
+        remote: 'mf-chat',
+        version: '21.0.0',
+        percent: 30,
+      });
+      expect(byHand.statusCode, byHand.body).toBe(200);
+      expect(await channelRow()).toMatchObject({ percent: 30, steps: null, pause_seconds: null });
+      expect((await lastLog()).reason).toBe('share 20% → 30%; rollout stopped: share set by hand');
+
+      // A plan again, and the canary fails: rolled back at its first step, plan and all.
+      expect((await tokenRpc(chatToken, 'release_rollout', rollout)).statusCode).toBe(200);
+      await visits(6, 5, '21.0.0', 'canary', 'load-failed');
+      await visits(20, 90, '20.0.0', 'stable', 'load');
+      await pauseOver(61);
+      await check();
+      expect(await channelRow()).toMatchObject({ stable: '20.0.0', canary: null, steps: null });
+      expect(await lastLog()).toMatchObject({ action: 'auto-rollback', from: '21.0.0' });
+    });
+
+    it('refuses a plan that is not a rollout, with what is wrong', async () => {
+      const bad = async (steps: unknown, pauseSeconds: unknown = 60) => {
+        const answer = await tokenRpc(chatToken, 'release_rollout', {
+          remote: 'mf-chat',
+          version: '20.0.0',
+          steps,
+          pauseSeconds,
+        });
+        expect(answer.statusCode).toBe(400);
+        return answer.body;
+      };
+      expect(await bad([50, 25, 100])).toMatch(/Each step is a larger share than the one before/);
+      expect(await bad([5, 25, 50])).toMatch(/The last step is 100/);
+      expect(await bad([100])).toMatch(/at least two steps/);
+      expect(await bad([5, 100], 1)).toBeTruthy();
+      // Stable already: nothing to roll out.
+      const stable = await tokenRpc(chatToken, 'release_rollout', {
+        remote: 'mf-chat',
+        version: '20.0.0',
+        steps: [5, 100],
+        pauseSeconds: 60,
+      });
+      expect(stable.statusCode).toBe(409);
+    });
+
+    it("shows a running canary's page loads per minute, to admins and its team only", async () => {
+      await upload('mf-chat', '22.0.0', await tarball(chatBuild('v22')), bearer(chatToken));
+      await tokenRpc(chatToken, 'release_canary', { remote: 'mf-chat', version: '22.0.0', percent: 20 });
+      await visits(3, 5, '22.0.0', 'canary', 'load');
+      await visits(2, 5, '22.0.0', 'canary', 'load-failed');
+      await visits(4, 90, '20.0.0', 'stable', 'load');
+      const minutes = await admin.get('/api/release_health_minutes?remote=eq.mf-chat');
+      expect(minutes.statusCode, minutes.body).toBe(200);
+      const rows = minutes.json() as { channel: string; version: string; loads: number; failures: number }[];
+      const sum = (channel: string, key: 'loads' | 'failures') =>
+        rows.filter((r) => r.channel === channel).reduce((n, r) => n + r[key], 0);
+      expect([sum('canary', 'loads'), sum('canary', 'failures')]).toEqual([5, 2]);
+      expect([sum('stable', 'loads'), sum('stable', 'failures')]).toEqual([4, 0]);
+      expect(rows.every((r) => r.version === (r.channel === 'canary' ? '22.0.0' : '20.0.0'))).toBe(true);
+      expect((await admin.get('/api/release_health_minutes')).statusCode).toBe(400);
+      expect((await caller(server).get('/api/release_health_minutes?remote=eq.mf-chat')).statusCode).toBe(
+        401,
+      );
+      const other = await server.app.inject({
+        method: 'GET',
+        url: '/api/release_health_minutes?remote=eq.mf-chat',
+        headers: bearer(feedToken),
+      });
+      expect(other.json()).toEqual([]);
+      await tokenRpc(chatToken, 'release_rollback', { remote: 'mf-chat' });
+    });
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL', () => {

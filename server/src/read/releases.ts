@@ -3,6 +3,8 @@
  *   GET /api/release_channels   each remote's stable and canary, the share, and health counts
  *   GET /api/releases           published releases (`remote=eq.mf-chat&order=created.desc`)
  *   GET /api/release_log        who changed what, when, from which version to which, and why
+ *   GET /api/release_health_minutes  a running canary's page loads and failures per minute, for
+ *                               canary and stable, since it started (`remote=eq.mf-chat`)
  *   GET /api/release_tokens     the tokens (admins; never the token itself)
  * Admins see every remote; a release token sees only its own remotes; anyone else gets 401.
  */
@@ -41,6 +43,13 @@ export const releaseChannelsRead = defineResource({
     stable_failures: { sql: health('c.stable', 'failures'), type: 'int', filter: false },
     canary_loads: { sql: health('c.canary', 'loads'), type: 'int', filter: false },
     canary_failures: { sql: health('c.canary', 'failures'), type: 'int', filter: false },
+    /** A progressive rollout's shares and pause (releases/rollout.ts), null for a canary moved by hand. */
+    steps: { sql: 'c.steps::int[]', type: 'json', filter: false },
+    pause_seconds: { sql: 'c.pause_seconds', type: 'int' },
+    step_started: { sql: 'c.step_started', type: 'timestamptz' },
+    /** The health guard's last verdict on the canary (releases/health.ts StoredVerdict) and when. */
+    verdict: { sql: 'c.verdict', type: 'json', filter: false },
+    verdict_at: { sql: 'c.verdict_at', type: 'timestamptz' },
   },
   from(ctx) {
     requireScope(ctx);
@@ -49,6 +58,42 @@ export const releaseChannelsRead = defineResource({
   visible: scoped('c'),
   defaultOrder: 'remote.asc',
   maxLimit: 100,
+});
+
+/**
+ * A running canary's page loads per minute, canary and stable apart, since the canary started
+ * (as far back as the guard keeps page loads, releases/health.ts): the admin page's chart. The
+ * filter on `remote` is required and reaches inside the grouping, so release_page_loads_window_idx
+ * (remote, version, seen) serves it.
+ */
+export const releaseHealthMinutesRead = defineResource({
+  name: 'release_health_minutes',
+  columns: {
+    remote: { sql: 'm.remote', type: 'text' },
+    minute: { sql: 'm.minute', type: 'timestamptz' },
+    channel: { sql: 'm.channel', type: 'text' },
+    version: { sql: 'm.version', type: 'text' },
+    loads: { sql: 'm.loads', type: 'int' },
+    failures: { sql: 'm.failures', type: 'int' },
+  },
+  from(ctx) {
+    requireScope(ctx);
+    return {
+      sql: `(SELECT c.remote, date_trunc('minute', l.seen) AS minute,
+                    CASE WHEN l.version = c.canary THEN 'canary' ELSE 'stable' END AS channel, l.version,
+                    count(*) FILTER (WHERE l.loaded)::int AS loads,
+                    count(*) FILTER (WHERE l.loaded AND l.failed)::int AS failures
+               FROM release_channels c
+               JOIN release_page_loads l ON l.remote = c.remote AND l.version IN (c.stable, c.canary)
+              WHERE c.canary IS NOT NULL AND l.seen >= c.canary_started
+              GROUP BY c.remote, 2, 3, l.version) m`,
+      params: [],
+    };
+  },
+  visible: scoped('m'),
+  requiredFilters: ['remote'],
+  defaultOrder: 'minute.asc,channel.asc',
+  maxLimit: 2000,
 });
 
 export const releasesRead = defineResource({
@@ -120,4 +165,10 @@ export const releaseTokensRead = defineResource({
   maxLimit: 100,
 });
 
-export const releaseReads = [releaseChannelsRead, releasesRead, releaseLogRead, releaseTokensRead];
+export const releaseReads = [
+  releaseChannelsRead,
+  releaseHealthMinutesRead,
+  releasesRead,
+  releaseLogRead,
+  releaseTokensRead,
+];

@@ -22,11 +22,30 @@ export interface Channel {
   canary: string | null;
   percent: number;
   canary_started: Date | null;
+  /** A progressive rollout's shares (rollout.ts), or null for a canary moved by hand. */
+  steps: number[] | null;
+  pause_seconds: number | null;
+  /** When the canary reached its current share. */
+  step_started: Date | null;
 }
+
+const CHANNEL_COLUMNS = 'remote, stable, canary, percent, canary_started, steps, pause_seconds, step_started';
+
+/** What ends a canary: its plan and the guard's verdict on it go with it. */
+export const NO_CANARY =
+  'canary = NULL, percent = 0, canary_started = NULL, steps = NULL, pause_seconds = NULL, step_started = NULL, verdict = NULL, verdict_at = NULL';
 
 /** A channel as the calls answer it (shared-api's ReleaseChannel). */
 export function channelAnswer(channel: Channel): ReleaseChannel {
-  return { ...channel, canary_started: channel.canary_started?.toISOString() ?? null };
+  return {
+    remote: channel.remote,
+    stable: channel.stable,
+    canary: channel.canary,
+    percent: channel.percent,
+    canary_started: channel.canary_started?.toISOString() ?? null,
+    steps: channel.steps,
+    pause_seconds: channel.pause_seconds,
+  };
 }
 
 export const releaseNotFound = (remote: string, version: string) =>
@@ -41,7 +60,7 @@ export function digestOf(files: ReleaseFiles): string {
   return hash.digest('hex');
 }
 
-async function log(
+export async function logRelease(
   tx: Queryable,
   entry: {
     remote: string;
@@ -69,9 +88,9 @@ async function log(
   await tx.query('SELECT pg_notify($1, $2)', [RELEASES_CHANNEL, JSON.stringify({ remote: entry.remote })]);
 }
 
-async function lockChannel(tx: Queryable, remote: string): Promise<Channel | null> {
+export async function lockChannel(tx: Queryable, remote: string): Promise<Channel | null> {
   const { rows } = await tx.query<Channel & Record<string, unknown>>(
-    'SELECT remote, stable, canary, percent, canary_started FROM release_channels WHERE remote = $1 FOR UPDATE',
+    `SELECT ${CHANNEL_COLUMNS} FROM release_channels WHERE remote = $1 FOR UPDATE`,
     [remote],
   );
   return rows[0] ?? null;
@@ -153,13 +172,13 @@ export async function publishRelease(
       if (rows[0]?.digest === digest) return { remote, version, digest, created: false, stable: false };
       throw new ApiError(409, 'RELEASE EXISTS', `${remote}@${version} is already published with other files`);
     }
-    await log(tx, { remote, action: 'publish', to: version, actor });
+    await logRelease(tx, { remote, action: 'publish', to: version, actor });
     const first = await tx.query(
       `INSERT INTO release_channels (remote, stable) VALUES ($1, $2) ON CONFLICT (remote) DO NOTHING RETURNING remote`,
       [remote, version],
     );
     if (first.rows[0])
-      await log(tx, { remote, action: 'promote', to: version, actor, reason: 'first release' });
+      await logRelease(tx, { remote, action: 'promote', to: version, actor, reason: 'first release' });
     return { remote, version, digest, created: true, stable: Boolean(first.rows[0]) };
   });
 }
@@ -197,11 +216,29 @@ async function quarantineOf(
   return rows[0] ?? null;
 }
 
+/** A progressive rollout's plan (rollout.ts): ascending shares ending at 100, and the pause of each. */
+export interface RolloutPlan {
+  steps: number[];
+  pauseSeconds: number;
+}
+
+const describePlan = (plan: RolloutPlan) =>
+  `rollout ${plan.steps.join('% → ')}%, at least ${formatSeconds(plan.pauseSeconds)} a step`;
+
+export function formatSeconds(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return [h ? `${h}h` : '', m ? `${m}m` : '', s || (!h && !m) ? `${s}s` : ''].join('');
+}
+
 /**
- * Starts a canary of `version` for `percent` % of visitors, or changes its share. A release the
- * health guard rolled back is refused (409 RELEASE QUARANTINED) unless `force` comes with a
- * reason, which the log keeps. Its health window starts empty: it counts page loads from the new
- * canary's start (health.ts), never the ones that had it rolled back.
+ * Starts a canary of `version` for `percent` % of visitors, or changes its share; with a `plan`,
+ * a progressive rollout from its first share, which the health guard moves on (rollout.ts). A
+ * share set by hand ends a running plan. A release the health guard rolled back is refused
+ * (409 RELEASE QUARANTINED) unless `force` comes with a reason, which the log keeps. Its health
+ * window starts empty: it counts page loads from the new canary's start (health.ts), never the
+ * ones that had it rolled back.
  */
 export async function setCanary(
   db: Db,
@@ -213,9 +250,11 @@ export async function setCanary(
     force?: boolean;
     reason?: string | null;
     fits?: FitsShell;
+    plan?: RolloutPlan;
   },
 ): Promise<Channel> {
-  const { remote, version, percent, actor } = input;
+  const { remote, version, actor, plan } = input;
+  const percent = plan ? plan.steps[0]! : input.percent;
   return db.transaction(async (tx) => {
     const channel = needChannel(await lockChannel(tx, remote), remote);
     await requireRelease(tx, remote, version);
@@ -234,23 +273,27 @@ export async function setCanary(
     if (!same) await requireFit(input.fits, version);
     const { rows } = await tx.query<Channel & Record<string, unknown>>(
       `UPDATE release_channels
-          SET canary = $2, percent = $3, updated = now(),
-              canary_started = CASE WHEN canary = $2 THEN canary_started ELSE now() END
-        WHERE remote = $1 RETURNING remote, stable, canary, percent, canary_started`,
-      [remote, version, percent],
+          SET canary = $2, percent = $3, updated = now(), steps = $4, pause_seconds = $5,
+              canary_started = CASE WHEN canary = $2 THEN canary_started ELSE now() END,
+              step_started = CASE WHEN canary = $2 AND percent = $3 THEN step_started ELSE now() END,
+              verdict = CASE WHEN canary = $2 THEN verdict END,
+              verdict_at = CASE WHEN canary = $2 THEN verdict_at END
+        WHERE remote = $1 RETURNING ${CHANNEL_COLUMNS}`,
+      [remote, version, percent, plan?.steps ?? null, plan?.pauseSeconds ?? null],
     );
-    await log(tx, {
+    const why = [
+      same ? `share ${channel.percent}% → ${percent}%` : null,
+      plan ? describePlan(plan) : same && channel.steps ? 'rollout stopped: share set by hand' : null,
+      quarantine ? `quarantine lifted: ${input.reason}` : same ? null : (input.reason ?? null),
+    ].filter(Boolean);
+    await logRelease(tx, {
       remote,
       action: same ? 'percent' : 'canary',
       from: same ? version : channel.canary,
       to: version,
       percent,
       actor,
-      reason: same
-        ? `share ${channel.percent}% → ${percent}%`
-        : quarantine
-          ? `quarantine lifted: ${input.reason}`
-          : (input.reason ?? null),
+      reason: why.length ? why.join('; ') : null,
     });
     return rows[0]!;
   });
@@ -270,11 +313,11 @@ export async function promote(
     if (channel.stable === version && !channel.canary) return channel;
     if (channel.stable !== version) await requireFit(input.fits, version);
     const { rows } = await tx.query<Channel & Record<string, unknown>>(
-      `UPDATE release_channels SET stable = $2, canary = NULL, percent = 0, canary_started = NULL, updated = now()
-        WHERE remote = $1 RETURNING remote, stable, canary, percent, canary_started`,
+      `UPDATE release_channels SET stable = $2, ${NO_CANARY}, updated = now()
+        WHERE remote = $1 RETURNING ${CHANNEL_COLUMNS}`,
       [remote, version],
     );
-    await log(tx, { remote, action: 'promote', from: channel.stable, to: version, actor });
+    await logRelease(tx, { remote, action: 'promote', from: channel.stable, to: version, actor });
     return rows[0]!;
   });
 }
@@ -329,11 +372,11 @@ export async function rollback(
     }
     if (stable !== channel.stable) await requireFit(input.fits, stable);
     const { rows } = await tx.query<Channel & Record<string, unknown>>(
-      `UPDATE release_channels SET stable = $2, canary = NULL, percent = 0, canary_started = NULL, updated = now()
-        WHERE remote = $1 RETURNING remote, stable, canary, percent, canary_started`,
+      `UPDATE release_channels SET stable = $2, ${NO_CANARY}, updated = now()
+        WHERE remote = $1 RETURNING ${CHANNEL_COLUMNS}`,
       [remote, stable],
     );
-    await log(tx, {
+    await logRelease(tx, {
       remote,
       action,
       from: channel.canary ?? channel.stable,
@@ -347,7 +390,7 @@ export async function rollback(
 
 export async function readChannels(db: Queryable): Promise<Channel[]> {
   const { rows } = await db.query<Channel & Record<string, unknown>>(
-    'SELECT remote, stable, canary, percent, canary_started FROM release_channels ORDER BY remote',
+    `SELECT ${CHANNEL_COLUMNS} FROM release_channels ORDER BY remote`,
   );
   return rows;
 }

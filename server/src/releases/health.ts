@@ -32,6 +32,7 @@ import type { Db } from '../db/index.ts';
 import { rollback } from './actions.ts';
 import { type PageRelease, readPageLoad, releaseOfReport, signPageLoad, siteKey } from './healthToken.ts';
 import type { ReleaseRegistry } from './registry.ts';
+import { decideStep, moveStep, type StepStatus } from './rollout.ts';
 
 export interface HealthOptions {
   minSamples: number;
@@ -58,9 +59,22 @@ export interface Counts {
   failures: number;
 }
 
+/**
+ * What the guard makes of a canary: `waiting` for enough page loads; `healthy`; `suspect` (worse
+ * than stable by the margin, but not clearly, yet); `failing` (rolled back).
+ */
+export type VerdictState = 'waiting' | 'healthy' | 'suspect' | 'failing';
+
 export interface Verdict {
   rollback: boolean;
+  state: VerdictState;
+  /** In words, with the figures: the release log and the CLI show it. */
   reason: string;
+  /** The counts judged (failures never above loads). */
+  canary: Counts;
+  stable: Counts;
+  /** The exact test's p-value, when it came to that. */
+  p?: number;
 }
 
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
@@ -100,23 +114,60 @@ export function judgeCanary(
   const canary = clamp(canaryCounts);
   const stable = clamp(stableCounts);
   const figures = `canary ${pct(canary.failures / Math.max(canary.loads, 1))} failed (${canary.failures} of ${canary.loads} page loads), stable ${pct(stable.failures / Math.max(stable.loads, 1))} (${stable.failures} of ${stable.loads})`;
+  const counts = { canary, stable };
   if (canary.loads < options.minSamples) {
-    return { rollback: false, reason: `waiting for ${options.minSamples} page loads; ${figures}` };
+    return {
+      rollback: false,
+      state: 'waiting',
+      reason: `waiting for ${options.minSamples} page loads; ${figures}`,
+      ...counts,
+    };
   }
   if (canary.failures < options.minFailures) {
     return {
       rollback: false,
+      state: 'healthy',
       reason: `healthy (fewer than ${options.minFailures} failed page loads): ${figures}`,
+      ...counts,
     };
   }
   const pc = canary.failures / canary.loads;
   const ps = Math.min(stable.loads > 0 ? stable.failures / stable.loads : 0, options.stableCap);
-  if (pc - ps < options.margin) return { rollback: false, reason: `healthy: ${figures}` };
+  if (pc - ps < options.margin)
+    return { rollback: false, state: 'healthy', reason: `healthy: ${figures}`, ...counts };
   const chance = chanceOfNoWorse(canary, stable, options);
   const p = chance < 0.0001 ? chance.toExponential(1) : chance.toFixed(4);
   if (chance >= options.alpha)
-    return { rollback: false, reason: `not clearly worse yet (p=${p}): ${figures}` };
-  return { rollback: true, reason: `failure rate clearly worse than stable (p=${p}): ${figures}` };
+    return {
+      rollback: false,
+      state: 'suspect',
+      reason: `not clearly worse yet (p=${p}): ${figures}`,
+      p: chance,
+      ...counts,
+    };
+  return {
+    rollback: true,
+    state: 'failing',
+    reason: `failure rate clearly worse than stable (p=${p}): ${figures}`,
+    p: chance,
+    ...counts,
+  };
+}
+
+/**
+ * The guard's verdict as it keeps it with the channel (release_channels.verdict): the admin page
+ * and the CLI show the guard's own reasoning, the same whichever node they ask.
+ */
+export interface StoredVerdict {
+  state: VerdictState;
+  reason: string;
+  canary: Counts;
+  stable: Counts;
+  p?: number;
+  minSamples: number;
+  minFailures: number;
+  /** Where a progressive rollout stands (rollout.ts), or null for a canary moved by hand. */
+  step: StepStatus | null;
 }
 
 /** Minutes of page loads the guard judges, and the admin page shows: since the canary started, at most this. */
@@ -129,7 +180,7 @@ export const HEALTH_WINDOW_MINUTES = 30;
 export const HEALTH_WINDOW_START = `greatest(coalesce(c.canary_started, '-infinity'), now() - interval '${HEALTH_WINDOW_MINUTES} minutes')`;
 
 /** Page loads kept: the window, with room for a slow check. */
-const KEEP_HOURS = 2;
+const KEEP_HOURS = 24;
 
 /** A browser's report: the releases' outcomes in one page load (shell/src/remotes/health.ts). */
 export interface HealthReport {
@@ -144,8 +195,6 @@ export interface ReleaseHealth {
   record(report: HealthReport): Promise<number>;
   /** Judges the canaries now (the timer does it too). */
   check(): Promise<void>;
-  /** The last verdict per running canary, for the admin page. */
-  verdicts(): Map<string, Verdict>;
   close(): Promise<void>;
 }
 
@@ -156,17 +205,27 @@ export async function startReleaseHealth(
   options: HealthOptions = DEFAULT_HEALTH,
 ): Promise<ReleaseHealth> {
   const key = await siteKey(db, 'release-health');
-  const lastVerdicts = new Map<string, Verdict>();
   const dirs = new Set<string>(Object.values(REMOTES));
   let lastSweep = 0;
 
+  /** What this node last wrote as each canary's verdict: written again only when it changes. */
+  const written = new Map<string, string>();
+
   const judge = async () => {
     const running = registry.channels().filter((c) => c.canary && c.canary_started);
-    lastVerdicts.clear();
+    for (const remote of written.keys()) {
+      if (!running.some((c) => c.remote === remote)) written.delete(remote);
+    }
     for (const channel of running) {
-      const { rows } = await db.query<{ version: string; loads: number; failures: number }>(
+      const { rows } = await db.query<{
+        version: string;
+        loads: number;
+        failures: number;
+        step_loads: number;
+      }>(
         `SELECT l.version, count(*) FILTER (WHERE l.loaded)::int AS loads,
-                count(*) FILTER (WHERE l.loaded AND l.failed)::int AS failures
+                count(*) FILTER (WHERE l.loaded AND l.failed)::int AS failures,
+                count(*) FILTER (WHERE l.loaded AND l.seen >= coalesce(c.step_started, c.canary_started))::int AS step_loads
            FROM release_channels c
            JOIN release_page_loads l ON l.remote = c.remote AND l.version IN (c.stable, c.canary)
           WHERE c.remote = $1 AND l.seen >= ${HEALTH_WINDOW_START}
@@ -177,22 +236,54 @@ export async function startReleaseHealth(
         const row = rows.find((r) => r.version === version);
         return { loads: row?.loads ?? 0, failures: row?.failures ?? 0 };
       };
-      const verdict = judgeCanary(of(channel.canary), of(channel.stable), options);
-      lastVerdicts.set(channel.remote, verdict);
-      if (!verdict.rollback) continue;
-      const done = await rollback(db, {
-        remote: channel.remote,
-        actor: 'health guard',
-        reason: `automatic rollback of ${channel.canary}: ${verdict.reason}`,
-        onlyCanary: channel.canary!,
-      });
-      if (done) {
-        log.warn(
-          { remote: channel.remote, canary: channel.canary, reason: verdict.reason },
-          'canary rolled back',
-        );
-        await registry.refresh();
+      const canary = channel.canary!;
+      const verdict = judgeCanary(of(canary), of(channel.stable), options);
+      if (verdict.rollback) {
+        const done = await rollback(db, {
+          remote: channel.remote,
+          actor: 'health guard',
+          reason: `automatic rollback of ${canary}: ${verdict.reason}`,
+          onlyCanary: canary,
+        });
+        if (done) {
+          log.warn({ remote: channel.remote, canary, reason: verdict.reason }, 'canary rolled back');
+          await registry.refresh();
+        }
+        continue;
       }
+      const stepLoads = rows.find((r) => r.version === canary)?.step_loads ?? 0;
+      const step = decideStep(channel, verdict, stepLoads, options.minSamples, new Date());
+      if (step?.move) {
+        const moved = await moveStep(db, {
+          remote: channel.remote,
+          canary,
+          from: channel.percent,
+          to: step.to,
+          reason: `${verdict.reason}; ${stepLoads} page loads in step ${step.status.step} of ${step.status.of}`,
+        });
+        if (moved) {
+          log.info({ remote: channel.remote, canary, to: step.to }, 'rollout moved on');
+          await registry.refresh();
+          continue;
+        }
+      }
+      const stored: StoredVerdict = {
+        state: verdict.state,
+        reason: step?.status.holding ? `${verdict.reason}; holding: ${step.status.holding}` : verdict.reason,
+        canary: verdict.canary,
+        stable: verdict.stable,
+        ...(verdict.p !== undefined ? { p: verdict.p } : {}),
+        minSamples: options.minSamples,
+        minFailures: options.minFailures,
+        step: step?.status ?? null,
+      };
+      const text = JSON.stringify(stored);
+      if (written.get(channel.remote) === text) continue;
+      await db.query(
+        'UPDATE release_channels SET verdict = $3::jsonb, verdict_at = now() WHERE remote = $1 AND canary = $2',
+        [channel.remote, canary, text],
+      );
+      written.set(channel.remote, text);
     }
   };
 
@@ -272,7 +363,6 @@ export async function startReleaseHealth(
       return rowCount ?? 0;
     },
     check,
-    verdicts: () => new Map(lastVerdicts),
     async close() {
       clearInterval(timer);
       await checking?.catch(() => undefined);

@@ -35,6 +35,7 @@ import {
   releaseCanaryInput,
   releasePromoteInput,
   releaseRollbackInput,
+  releaseRolloutInput,
   releaseTokenCreateInput,
   releaseTokenRevokeInput,
   resetPasswordInput,
@@ -153,6 +154,9 @@ export interface ReleaseChannel {
   canary: string | null;
   percent: number;
   canary_started: string | null;
+  /** A progressive rollout's shares, or null for a canary moved by hand. */
+  steps: number[] | null;
+  pause_seconds: number | null;
 }
 
 export interface ReleaseTokenCreated {
@@ -276,6 +280,7 @@ export const contract = {
   tag_drop: call<Ok>()(tagDropInput),
   // releases of the remotes: a team's token or an admin; tokens: admins
   release_canary: call<{ ok: true; channel: ReleaseChannel }>()(releaseCanaryInput),
+  release_rollout: call<{ ok: true; channel: ReleaseChannel }>()(releaseRolloutInput),
   release_promote: call<{ ok: true; channel: ReleaseChannel }>()(releasePromoteInput),
   release_rollback: call<{ ok: true; channel?: ReleaseChannel; action?: string }>()(releaseRollbackInput),
   release_token_create: call<ReleaseTokenCreated>()(releaseTokenCreateInput),

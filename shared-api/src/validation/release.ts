@@ -26,6 +26,32 @@ export const releaseCanaryInput = z.object({
   reason: z.string().trim().min(3).max(500).optional(),
 });
 
+/** Longest and shortest pause of a rollout's step. */
+export const ROLLOUT_PAUSE_SECONDS = { min: 10, max: 7 * 86_400 } as const;
+
+/**
+ * A progressive rollout (server/src/releases/rollout.ts): the canary runs at each share of
+ * `steps` in turn, each for at least `pauseSeconds` and until the health guard judged it healthy
+ * on enough page loads of its own; after the last share, 100, it is promoted.
+ */
+export const releaseRolloutInput = z.object({
+  remote: releaseRemote,
+  version: releaseVersion,
+  steps: z
+    .array(z.number().int().min(1).max(100))
+    .min(2, 'A rollout has at least two steps, the last one 100')
+    .max(10, 'A rollout has at most ten steps')
+    .refine((steps) => steps.every((share, i) => i === 0 || share > steps[i - 1]!), {
+      message: 'Each step is a larger share than the one before',
+    })
+    .refine((steps) => steps[steps.length - 1] === 100, {
+      message: 'The last step is 100: the promotion',
+    }),
+  pauseSeconds: z.number().int().min(ROLLOUT_PAUSE_SECONDS.min).max(ROLLOUT_PAUSE_SECONDS.max),
+  force: z.literal(true).optional(),
+  reason: z.string().trim().min(3).max(500).optional(),
+});
+
 export const releasePromoteInput = z.object({
   remote: releaseRemote,
   /** Defaults to the running canary. */

@@ -1,0 +1,26 @@
+/**
+ * release_rollout: starts a progressive rollout of a published release (rollout.ts): a canary at
+ * the first share of `steps`, which the health guard moves on step by step and promotes.
+ */
+import { releaseActor } from '../../releases/access.ts';
+import { channelAnswer, setCanary } from '../../releases/actions.ts';
+import { defineRpc } from '../define.ts';
+
+export const releaseRollout = defineRpc('release_rollout', {
+  access: 'release',
+  async handle(ctx, { remote, version, steps, pauseSeconds, force, reason }) {
+    const actor = releaseActor(ctx.request, remote);
+    const channel = await setCanary(ctx.db, {
+      remote,
+      version,
+      percent: steps[0]!,
+      plan: { steps, pauseSeconds },
+      actor,
+      force: force === true,
+      reason: reason ?? null,
+      fits: ctx.services.releases.fitsShell(remote),
+    });
+    await ctx.services.releases.registry.refresh();
+    return { ok: true, channel: channelAnswer(channel) };
+  },
+});
