@@ -1,13 +1,15 @@
 /**
  * /admin/releases (admins): every remote's stable and canary release, the canary's share of
- * visitors and the health counts browsers reported (page loads and failures since the canary
- * started, or over the last 30 minutes), the published releases, the release log and the release
- * tokens of the teams' CI. Every action here is the same call the CLI makes; the server checks
- * the admin role on each.
+ * visitors and the health counts browsers reported (page loads and failures in the health
+ * guard's own window), the guard's verdict, a progressive rollout's step and a chart per running
+ * canary (CanaryHealth.tsx), the published releases, the release log and the release tokens of
+ * the teams' CI. Every action here is the same call the CLI makes; the server checks the admin
+ * role on each. Promotions and rollbacks change what every visitor gets: each asks first.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { ApiError, REMOTES, type RemoteDir } from 'shared-api';
 import {
+  type ReleaseAction,
   type ReleaseChannelRow,
   type ReleaseLogRow,
   useCreateReleaseToken,
@@ -18,8 +20,10 @@ import {
   useReleaseTokens,
   useRevokeReleaseToken,
 } from 'shared-api/releases';
-import { Button, EmptyState, QueryState, RelativeTime, TextField } from 'shared-ui';
+import { releaseRolloutInput } from 'shared-api/validation';
+import { Button, Dialog, EmptyState, QueryState, RelativeTime, TextField } from 'shared-ui';
 import { RequireRole } from './Access.tsx';
+import { CanaryHealth } from './CanaryHealth.tsx';
 import { failureShare, pageLoads } from './texts.ts';
 import './moderation.css';
 
@@ -27,6 +31,7 @@ const ACTION_LABELS: Record<ReleaseLogRow['action'], string> = {
   publish: 'opublikowano',
   canary: 'kanarek',
   percent: 'zmiana udziału',
+  step: 'krok wdrażania',
   promote: 'wersja stabilna',
   rollback: 'wycofanie',
   'auto-rollback': 'automatyczne wycofanie',
@@ -46,11 +51,159 @@ function Health({ loads, failures }: { loads: number; failures: number }) {
   );
 }
 
-function ReleaseList({ remote }: { remote: RemoteDir }) {
-  const query = useReleases(remote);
+/** What a confirmation says before a call that changes what every visitor gets. */
+interface Confirmation {
+  title: string;
+  text: ReactNode;
+  confirmLabel: string;
+  action: ReleaseAction;
+}
+
+function ConfirmDialog({
+  confirmation,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  confirmation: Confirmation;
+  busy: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog title={confirmation.title} onClose={onClose}>
+      <div className="gwm-confirm">
+        <p>{confirmation.text}</p>
+        {error ? <p role="alert">{errorText(error)}</p> : null}
+        <div className="gwm-confirm__buttons">
+          <Button variant="danger" busy={busy} onClick={onConfirm}>
+            {confirmation.confirmLabel}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Anuluj
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** A confirmation's state and its call: the dialog closes when the call succeeds. */
+function useConfirmedAction() {
   const action = useReleaseAction();
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const dialog = confirmation ? (
+    <ConfirmDialog
+      confirmation={confirmation}
+      busy={action.isPending}
+      error={action.variables === confirmation.action ? action.error : null}
+      onConfirm={() => action.mutate(confirmation.action, { onSuccess: () => setConfirmation(null) })}
+      onClose={() => {
+        setConfirmation(null);
+        action.reset();
+      }}
+    />
+  ) : null;
+  return { action, ask: setConfirmation, dialog };
+}
+
+const DEFAULT_STEPS = '5, 25, 50, 100';
+const DEFAULT_PAUSE_MINUTES = '10';
+
+/**
+ * Starts a progressive rollout: the shares and the pause, checked by the same schema the server
+ * uses (shared-api releaseRolloutInput), before anything is sent.
+ */
+function RolloutDialog({
+  remote,
+  version,
+  onStart,
+  onClose,
+  busy,
+  error,
+}: {
+  remote: RemoteDir;
+  version: string;
+  onStart: (input: { steps: number[]; pauseSeconds: number }) => void;
+  onClose: () => void;
+  busy: boolean;
+  error: unknown;
+}) {
+  const [steps, setSteps] = useState(DEFAULT_STEPS);
+  const [minutes, setMinutes] = useState(DEFAULT_PAUSE_MINUTES);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = releaseRolloutInput.safeParse({
+      remote,
+      version,
+      steps: steps.split(',').map((part) => Number(part.trim().replace(/%$/, ''))),
+      pauseSeconds: Math.round(Number(minutes.replace(',', '.')) * 60),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setProblem(
+        issue?.path[0] === 'pauseSeconds'
+          ? 'Przerwa to od 1 minuty do 7 dni (w minutach).'
+          : issue?.message === 'The last step is 100: the promotion'
+            ? 'Ostatni krok to 100: awans do wersji stabilnej.'
+            : 'Podaj od 2 do 10 rosnących udziałów od 1 do 100, oddzielonych przecinkami, np. 5, 25, 50, 100.',
+      );
+      return;
+    }
+    setProblem(null);
+    onStart({ steps: parsed.data.steps, pauseSeconds: parsed.data.pauseSeconds });
+  };
+  return (
+    <Dialog title={`Stopniowe wdrażanie ${remote}@${version}`} onClose={onClose}>
+      <form className="gwm-confirm" onSubmit={submit} noValidate>
+        <p>
+          Kanarek dostaje kolejne udziały odwiedzających. Strażnik zdrowia przesuwa go dalej, gdy krok trwał
+          co najmniej przerwę, był zdrowy i miał dość wczytań; po ostatnim kroku (100%) wersja staje się
+          stabilna. Gdy kanarek zawodzi, strażnik go wycofuje.
+        </p>
+        <TextField
+          label="Udziały kolejnych kroków (%)"
+          value={steps}
+          onChange={(event) => setSteps(event.target.value)}
+          inputMode="numeric"
+          required
+        />
+        <TextField
+          label="Przerwa między krokami (minuty)"
+          type="number"
+          min={1}
+          max={10080}
+          value={minutes}
+          onChange={(event) => setMinutes(event.target.value)}
+          required
+        />
+        {problem ? <p role="alert">{problem}</p> : null}
+        {error ? <p role="alert">{errorText(error)}</p> : null}
+        <div className="gwm-confirm__buttons">
+          <Button type="submit" busy={busy}>
+            Rozpocznij wdrażanie
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Anuluj
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ReleaseList({ remote, stable }: { remote: RemoteDir; stable: string }) {
+  const query = useReleases(remote);
+  const { action, ask, dialog } = useConfirmedAction();
+  const [rolloutOf, setRolloutOf] = useState<string | null>(null);
   const rows = query.data ?? [];
-  const canary = action.variables?.call === 'release_canary' ? action.variables : null;
+  const canary =
+    action.variables?.call === 'release_canary' || action.variables?.call === 'release_rollout'
+      ? action.variables
+      : null;
   return (
     <QueryState query={query} isEmpty={rows.length === 0} empty={<p>Brak wydań.</p>}>
       <table className="gwm-table">
@@ -91,8 +244,21 @@ function ReleaseList({ remote }: { remote: RemoteDir }) {
                       size="small"
                       variant="secondary"
                       disabled={action.isPending}
+                      onClick={() => setRolloutOf(row.version)}
+                    >
+                      Wdrażaj stopniowo ({row.version})
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      disabled={action.isPending}
                       onClick={() =>
-                        action.mutate({ call: 'release_rollback', remote, version: row.version })
+                        ask({
+                          title: `Ustawić ${row.version} jako stabilną?`,
+                          text: `Wszyscy odwiedzający dostaną ${remote}@${row.version} zamiast ${stable}, bez kanarka i bez oceny strażnika.`,
+                          confirmLabel: `Ustaw ${row.version} dla wszystkich`,
+                          action: { call: 'release_rollback', remote, version: row.version },
+                        })
                       }
                     >
                       Ustaw jako stabilną ({row.version})
@@ -104,8 +270,32 @@ function ReleaseList({ remote }: { remote: RemoteDir }) {
           ))}
         </tbody>
       </table>
-      {action.error ? <p role="alert">{errorText(action.error)}</p> : null}
-      {canary && action.error instanceof ApiError && action.error.key === 'RELEASE QUARANTINED' ? (
+      {action.error && action.variables?.call === 'release_canary' ? (
+        <p role="alert">{errorText(action.error)}</p>
+      ) : null}
+      {dialog}
+      {rolloutOf ? (
+        <RolloutDialog
+          remote={remote}
+          version={rolloutOf}
+          busy={action.isPending}
+          error={action.variables?.call === 'release_rollout' ? action.error : null}
+          onClose={() => {
+            setRolloutOf(null);
+            action.reset();
+          }}
+          onStart={(plan) =>
+            action.mutate(
+              { call: 'release_rollout', remote, version: rolloutOf, ...plan },
+              { onSuccess: () => setRolloutOf(null) },
+            )
+          }
+        />
+      ) : null}
+      {canary &&
+      !rolloutOf &&
+      action.error instanceof ApiError &&
+      action.error.key === 'RELEASE QUARANTINED' ? (
         <QuarantineOverride
           version={canary.version}
           busy={action.isPending}
@@ -152,7 +342,7 @@ function QuarantineOverride({
 }
 
 function ChannelCard({ channel }: { channel: ReleaseChannelRow }) {
-  const action = useReleaseAction();
+  const { action, ask, dialog } = useConfirmedAction();
   const [percent, setPercent] = useState(String(channel.percent || 10));
   const [showReleases, setShowReleases] = useState(false);
   const titleId = `gwm-release-${channel.remote}`;
@@ -206,7 +396,20 @@ function ChannelCard({ channel }: { channel: ReleaseChannelRow }) {
             <Button
               size="small"
               disabled={action.isPending}
-              onClick={() => action.mutate({ call: 'release_promote', remote: channel.remote })}
+              onClick={() =>
+                ask({
+                  title: 'Awansować kanarka?',
+                  text: `${channel.remote}@${channel.canary} stanie się wersją stabilną dla wszystkich odwiedzających${
+                    channel.steps ? ', bez czekania na kolejne kroki wdrażania' : ''
+                  }. ${channel.stable} zostanie do przywrócenia.${
+                    channel.verdict?.state === 'healthy'
+                      ? ''
+                      : ' Strażnik nie uznał jeszcze kanarka za zdrowego.'
+                  }`,
+                  confirmLabel: `Awansuj ${channel.canary}`,
+                  action: { call: 'release_promote', remote: channel.remote },
+                })
+              }
             >
               Awansuj kanarka
             </Button>
@@ -214,7 +417,16 @@ function ChannelCard({ channel }: { channel: ReleaseChannelRow }) {
               size="small"
               variant="danger"
               disabled={action.isPending}
-              onClick={() => action.mutate({ call: 'release_rollback', remote: channel.remote })}
+              onClick={() =>
+                ask({
+                  title: 'Wycofać kanarka?',
+                  text: `Wszyscy odwiedzający dostaną ${channel.remote}@${channel.stable}; kanarek ${channel.canary} przestanie działać${
+                    channel.steps ? ' razem z planem wdrażania' : ''
+                  }.`,
+                  confirmLabel: `Wycofaj ${channel.canary}`,
+                  action: { call: 'release_rollback', remote: channel.remote },
+                })
+              }
             >
               Wycofaj kanarka
             </Button>
@@ -224,7 +436,14 @@ function ChannelCard({ channel }: { channel: ReleaseChannelRow }) {
             size="small"
             variant="danger"
             disabled={action.isPending}
-            onClick={() => action.mutate({ call: 'release_rollback', remote: channel.remote })}
+            onClick={() =>
+              ask({
+                title: 'Przywrócić poprzednią wersję?',
+                text: `Wszyscy odwiedzający ${channel.remote} dostaną wersję, która była stabilna przed ${channel.stable}.`,
+                confirmLabel: 'Przywróć poprzednią wersję',
+                action: { call: 'release_rollback', remote: channel.remote },
+              })
+            }
           >
             Przywróć poprzednią wersję
           </Button>
@@ -238,8 +457,12 @@ function ChannelCard({ channel }: { channel: ReleaseChannelRow }) {
           {showReleases ? 'Ukryj wydania' : 'Pokaż wydania'}
         </Button>
       </div>
-      {action.error ? <p role="alert">{errorText(action.error)}</p> : null}
-      {showReleases ? <ReleaseList remote={channel.remote} /> : null}
+      {action.error && action.variables?.call === 'release_canary' ? (
+        <p role="alert">{errorText(action.error)}</p>
+      ) : null}
+      {dialog}
+      {channel.canary ? <CanaryHealth channel={{ ...channel, canary: channel.canary }} /> : null}
+      {showReleases ? <ReleaseList remote={channel.remote} stable={channel.stable} /> : null}
     </article>
   );
 }

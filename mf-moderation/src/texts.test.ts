@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportBreakdown, reportsCount, waitingPosts } from './texts.ts';
+import { pauseText, reportBreakdown, reportsCount, stepText, verdictText, waitingPosts } from './texts.ts';
 
 describe('moderation texts', () => {
   it('uses Polish plural forms', () => {
@@ -17,5 +17,57 @@ describe('moderation texts', () => {
       'Łamie regulamin: 2',
       'Treść dla dorosłych bez #nsfw: 1',
     ]);
+  });
+});
+
+describe('release texts', () => {
+  const verdict = {
+    state: 'healthy' as const,
+    reason: '',
+    canary: { loads: 22, failures: 1 },
+    stable: { loads: 1000, failures: 3 },
+    minSamples: 20,
+    minFailures: 5,
+    step: null,
+  };
+  const now = new Date('2026-11-26T10:00:00Z').getTime();
+  const step = {
+    step: 2,
+    of: 4,
+    percent: 25,
+    next: 50,
+    loads: 12,
+    needLoads: 20,
+    pauseEnds: '2026-11-26T10:05:00Z',
+    holding: null,
+  };
+
+  it("says the guard's verdict in words, with Polish plurals and figures", () => {
+    expect(verdictText(verdict)).toBe(
+      'Zdrowy: nie zawodzi wyraźnie częściej niż wersja stabilna (kanarek: 22 wczytania, błędy: 4,5% (1 z 22); wersja stabilna: 1000 wczytań, błędy: 0,3% (3 z 1000)).',
+    );
+    expect(verdictText({ ...verdict, state: 'waiting', canary: { loads: 1, failures: 0 } })).toMatch(
+      /^Za mało danych, by ocenić: potrzeba 20 wczytań kanarka \(kanarek: 1 wczytanie, bez błędów;/,
+    );
+    expect(verdictText({ ...verdict, state: 'suspect', p: 0.0123 })).toMatch(
+      /^Podejrzany: .*\(szansa przypadku: 1,2%; kanarek: 22 wczytania/,
+    );
+  });
+
+  it('says when a rollout moves on, or why it holds', () => {
+    expect(stepText(step, 'healthy', now)).toMatch(
+      /^Krok 2 z 4: 25% odwiedzających\. Następny krok \(50%\) za 5 minut \(o \d{2}:05\), jeśli kanarek pozostanie zdrowy/,
+    );
+    const due = now + 6 * 60_000;
+    expect(stepText(step, 'healthy', due)).toBe(
+      'Krok 2 z 4: 25% odwiedzających. Wstrzymany: w tym kroku było dopiero 12 wczytań z potrzebnych 20; brak ruchu to nie sukces.',
+    );
+    expect(stepText({ ...step, loads: 30 }, 'suspect', due)).toMatch(/Wstrzymany, dopóki strażnik/);
+    expect(stepText({ ...step, next: 100, loads: 30 }, 'healthy', due)).toMatch(
+      /Awans do wersji stabilnej przy najbliższym sprawdzeniu/,
+    );
+    expect(pauseText(600)).toBe('10 min');
+    expect(pauseText(5400)).toBe('1 godz. 30 min');
+    expect(pauseText(45)).toBe('45 s');
   });
 });

@@ -1,5 +1,6 @@
 /** Polish texts of the moderation area. */
 import { type BanPeriod, type ModerateResolve, REPORT_TYPES } from 'shared-api';
+import type { ReleaseVerdict } from 'shared-api/releases';
 import { MODERATE_LABELS, REPORT_TYPE_LABELS, type ReportRow } from 'shared-api/reports';
 import { plural } from 'shared-ui';
 
@@ -61,4 +62,68 @@ export function failureShare(failures: number, loads: number): string {
     failures / Math.max(loads, 1),
   );
   return `błędy: ${share} (${failures} z ${loads})`;
+}
+
+const percentFormat = new Intl.NumberFormat('pl-PL', { style: 'percent', maximumFractionDigits: 1 });
+const relativeFormat = new Intl.RelativeTimeFormat('pl', { numeric: 'auto' });
+const clockFormat = new Intl.DateTimeFormat('pl', { timeStyle: 'short' });
+
+/** 'za 5 minut (o 10:40)', 'za 2 godziny (o 12:30)', or 'przy najbliższym sprawdzeniu' once it is due. */
+export function untilText(when: string | Date, now: number = Date.now()): string {
+  const at = new Date(when);
+  const seconds = (at.getTime() - now) / 1000;
+  if (!Number.isFinite(seconds) || seconds <= 0) return 'przy najbliższym sprawdzeniu';
+  const relative =
+    seconds < 90
+      ? relativeFormat.format(Math.ceil(seconds), 'second')
+      : seconds < 90 * 60
+        ? relativeFormat.format(Math.ceil(seconds / 60), 'minute')
+        : relativeFormat.format(Math.round(seconds / 3600), 'hour');
+  return `${relative} (o ${clockFormat.format(at)})`;
+}
+
+/** The health guard's verdict in words (shared-api ReleaseVerdict), with its figures. */
+export function verdictText(verdict: ReleaseVerdict): string {
+  const canary = failureShare(verdict.canary.failures, verdict.canary.loads);
+  const stable = failureShare(verdict.stable.failures, verdict.stable.loads);
+  const figures = `kanarek: ${pageLoads(verdict.canary.loads)}, ${canary}; wersja stabilna: ${pageLoads(verdict.stable.loads)}, ${stable}`;
+  switch (verdict.state) {
+    case 'waiting':
+      return `Za mało danych, by ocenić: potrzeba ${pageLoads(verdict.minSamples)} kanarka (${figures}).`;
+    case 'healthy':
+      return `Zdrowy: nie zawodzi wyraźnie częściej niż wersja stabilna (${figures}).`;
+    case 'suspect':
+      return `Podejrzany: zawodzi częściej niż wersja stabilna, ale to może być jeszcze przypadek (szansa przypadku: ${percentFormat.format(verdict.p ?? 1)}; ${figures}).`;
+    case 'failing':
+      return `Do wycofania: zawodzi wyraźnie częściej niż wersja stabilna (${figures}).`;
+  }
+}
+
+/** Where a progressive rollout stands and when it moves on, in words. */
+export function stepText(
+  step: NonNullable<ReleaseVerdict['step']>,
+  state: ReleaseVerdict['state'],
+  now?: number,
+): string {
+  const here = `Krok ${step.step} z ${step.of}: ${step.percent}% odwiedzających.`;
+  if (step.next === null) return here;
+  const next = step.next >= 100 ? 'Awans do wersji stabilnej' : `Następny krok (${step.next}%)`;
+  const due = new Date(step.pauseEnds).getTime() <= (now ?? Date.now());
+  if (due && step.loads < step.needLoads) {
+    return `${here} Wstrzymany: w tym kroku było dopiero ${pageLoads(step.loads)} z potrzebnych ${step.needLoads}; brak ruchu to nie sukces.`;
+  }
+  if (due && state !== 'healthy') {
+    return `${here} Wstrzymany, dopóki strażnik nie uzna kanarka za zdrowego.`;
+  }
+  return `${here} ${next} ${untilText(step.pauseEnds, now)}, jeśli kanarek pozostanie zdrowy i będzie miał co najmniej ${pageLoads(step.needLoads)} w tym kroku.`;
+}
+
+/** A rollout step's pause: '10 min', '90 s', '1 godz. 30 min'. */
+export function pauseText(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return [h ? `${h} godz.` : '', m ? `${m} min` : '', s || (!h && !m) ? `${s} s` : '']
+    .filter(Boolean)
+    .join(' ');
 }

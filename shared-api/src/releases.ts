@@ -18,6 +18,52 @@ export interface ReleaseChannelRow {
   stable_failures: number;
   canary_loads: number;
   canary_failures: number;
+  /** A progressive rollout's shares (the last is 100, the promotion), or null for a canary moved by hand. */
+  steps: number[] | null;
+  pause_seconds: number | null;
+  step_started: string | null;
+  /** The health guard's last verdict on the running canary (server/src/releases/health.ts). */
+  verdict: ReleaseVerdict | null;
+  verdict_at: string | null;
+}
+
+export interface HealthCounts {
+  loads: number;
+  failures: number;
+}
+
+/** What the health guard concluded about a running canary, and where its rollout stands. */
+export interface ReleaseVerdict {
+  /** waiting for page loads; healthy; worse than stable but not clearly (suspect); failing (rolled back) */
+  state: 'waiting' | 'healthy' | 'suspect' | 'failing';
+  /** The guard's own words, with the figures (English, as the release log and the CLI have them). */
+  reason: string;
+  canary: HealthCounts;
+  stable: HealthCounts;
+  /** The exact test's p-value, when the canary fails noticeably more often than stable. */
+  p?: number;
+  minSamples: number;
+  minFailures: number;
+  step: {
+    step: number;
+    of: number;
+    percent: number;
+    next: number | null;
+    loads: number;
+    needLoads: number;
+    pauseEnds: string;
+    holding: string | null;
+  } | null;
+}
+
+/** A running canary's page loads in one minute, for canary or stable (the admin page's chart). */
+export interface ReleaseHealthMinute {
+  remote: RemoteDir;
+  minute: string;
+  channel: 'stable' | 'canary';
+  version: string;
+  loads: number;
+  failures: number;
 }
 
 export interface ReleaseRow {
@@ -33,7 +79,7 @@ export interface ReleaseRow {
 export interface ReleaseLogRow {
   id: number;
   remote: RemoteDir;
-  action: 'publish' | 'canary' | 'percent' | 'promote' | 'rollback' | 'auto-rollback';
+  action: 'publish' | 'canary' | 'percent' | 'step' | 'promote' | 'rollback' | 'auto-rollback';
   from: string | null;
   to: string | null;
   percent: number | null;
@@ -60,6 +106,7 @@ export const releaseKeys = {
   all: ['releases'] as const,
   channels: () => [...releaseKeys.all, 'channels'] as const,
   list: (remote: RemoteDir) => [...releaseKeys.all, 'list', remote] as const,
+  minutes: (remote: RemoteDir, canary: string) => [...releaseKeys.all, 'minutes', remote, canary] as const,
   log: (remote: RemoteDir | null) => [...releaseKeys.all, 'log', remote ?? 'all'] as const,
   tokens: () => [...releaseKeys.all, 'tokens'] as const,
 };
@@ -68,6 +115,20 @@ export function useReleaseChannels() {
   return useQuery({
     queryKey: releaseKeys.channels(),
     queryFn: ({ signal }) => getRows<ReleaseChannelRow>('release_channels', { order: 'remote.asc' }, signal),
+    refetchInterval: RELEASES_REFRESH_MS,
+  });
+}
+
+/** A running canary's page loads per minute since it started, canary and stable apart. */
+export function useReleaseHealthMinutes(remote: RemoteDir, canary: string) {
+  return useQuery({
+    queryKey: releaseKeys.minutes(remote, canary),
+    queryFn: ({ signal }) =>
+      getRows<ReleaseHealthMinute>(
+        'release_health_minutes',
+        { remote: `eq.${remote}`, order: 'minute.asc,channel.asc', limit: 2000 },
+        signal,
+      ),
     refetchInterval: RELEASES_REFRESH_MS,
   });
 }
@@ -121,6 +182,15 @@ export type ReleaseAction =
       force?: true;
       reason?: string;
     }
+  | {
+      call: 'release_rollout';
+      remote: RemoteDir;
+      version: string;
+      steps: number[];
+      pauseSeconds: number;
+      force?: true;
+      reason?: string;
+    }
   | { call: 'release_promote'; remote: RemoteDir; version?: string }
   | { call: 'release_rollback'; remote: RemoteDir; version?: string };
 
@@ -133,9 +203,11 @@ export function useReleaseAction() {
       toast.success(
         action.call === 'release_canary'
           ? `${action.remote}: kanarek ${action.version} dla ${action.percent}% odwiedzających`
-          : action.call === 'release_promote'
-            ? `${action.remote}: nowa wersja stabilna`
-            : `${action.remote}: wycofano`,
+          : action.call === 'release_rollout'
+            ? `${action.remote}: stopniowe wdrażanie ${action.version} od ${action.steps[0]}% odwiedzających`
+            : action.call === 'release_promote'
+              ? `${action.remote}: nowa wersja stabilna`
+              : `${action.remote}: wycofano`,
       );
     },
     onSettled: refreshAll,
