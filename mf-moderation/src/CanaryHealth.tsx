@@ -127,7 +127,12 @@ function HealthChart({ series, summary }: { series: MinuteSeries; summary: strin
           '%': { range: [0, 100] },
         },
         axes: [
-          { ...axis, values: (_u, splits) => splits.map((s) => clock.format(new Date(s * 1000))) },
+          {
+            ...axis,
+            // Whole minutes only: page loads are counted per minute.
+            incrs: [60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600],
+            values: (_u, splits) => splits.map((s) => clock.format(new Date(s * 1000))),
+          },
           {
             ...axis,
             scale: 'n',

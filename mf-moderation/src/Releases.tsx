@@ -206,7 +206,7 @@ function ReleaseList({ remote, stable }: { remote: RemoteDir; stable: string }) 
       : null;
   return (
     <QueryState query={query} isEmpty={rows.length === 0} empty={<p>Brak wydań.</p>}>
-      <table className="gwm-table">
+      <table className="gwm-table gwm-table--stacked">
         <caption className="gw-visually-hidden">Wydania {remote}</caption>
         <thead>
           <tr>
@@ -219,15 +219,15 @@ function ReleaseList({ remote, stable }: { remote: RemoteDir; stable: string }) 
         <tbody>
           {rows.map((row) => (
             <tr key={row.version}>
-              <td>
+              <td data-label="Wersja">
                 <code>{row.version}</code>
                 {row.channel ? <strong> ({row.channel === 'stable' ? 'stabilna' : 'kanarek'})</strong> : null}
               </td>
-              <td>
+              <td data-label="Opublikowano">
                 <RelativeTime date={row.created} />
               </td>
-              <td>{row.actor}</td>
-              <td className="gwm-actions">
+              <td data-label="Kto">{row.actor}</td>
+              <td data-label="Działania" className="gwm-actions">
                 {row.channel === null ? (
                   <>
                     <Button
@@ -474,7 +474,7 @@ function History() {
     <section aria-labelledby="gwm-history-title">
       <h2 id="gwm-history-title">Historia</h2>
       <QueryState query={query} isEmpty={rows.length === 0} empty={<p>Historia jest pusta.</p>}>
-        <table className="gwm-table">
+        <table className="gwm-table gwm-table--stacked">
           <thead>
             <tr>
               <th scope="col">Kiedy</th>
@@ -488,19 +488,19 @@ function History() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
-                <td>
+                <td data-label="Kiedy">
                   <RelativeTime date={row.created} />
                 </td>
-                <td>{row.remote}</td>
-                <td>
+                <td data-label="Aplikacja">{row.remote}</td>
+                <td data-label="Co">
                   {ACTION_LABELS[row.action]}
                   {row.percent ? ` ${row.percent}%` : ''}
                 </td>
-                <td>
+                <td data-label="Wersje">
                   {row.from ?? '–'} → {row.to ?? '–'}
                 </td>
-                <td>{row.actor}</td>
-                <td>{row.reason ?? ''}</td>
+                <td data-label="Kto">{row.actor}</td>
+                <td data-label="Dlaczego">{row.reason ?? ''}</td>
               </tr>
             ))}
           </tbody>
