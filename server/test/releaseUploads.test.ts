@@ -7,17 +7,20 @@
  * database does not name are never served. On PostgreSQL also: two API nodes on one database and
  * one S3-compatible bucket (s3rver), uploads of one version through both at once.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import S3rver from 's3rver';
+import { requiredExposes } from 'shared-api/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Db, openDb } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { digestOf } from '../src/releases/actions.ts';
+import { localVersion, publishLocalBuilds } from '../src/releases/localBuilds.ts';
 import { createReleaseToken } from '../src/releases/tokens.ts';
 import { CHAT_EXPOSES, remoteBuild, tarball, writeShellBuild } from './fixtures/remoteBuild.ts';
 import { caller, createUser, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -45,11 +48,12 @@ async function served(
   get: (url: string, headers: Record<string, string>) => Promise<LightMyRequestResponse>,
   version: string,
   file: string,
+  remote = 'mf-chat',
 ): Promise<{ status: number; bodies: Buffer[] }> {
   const bodies: Buffer[] = [];
   let status = 200;
   for (const encoding of ['identity', 'br', 'gzip']) {
-    const answer = await get(`/mf/mf-chat@${version}/${file}`, { 'accept-encoding': encoding });
+    const answer = await get(`/mf/${remote}@${version}/${file}`, { 'accept-encoding': encoding });
     if (answer.statusCode !== 200) {
       status = answer.statusCode;
       continue;
@@ -75,10 +79,11 @@ async function expectServedIntact(
   version: string,
   files: Files,
   digest: string,
+  remote = 'mf-chat',
 ): Promise<void> {
   const seen: Files = new Map();
   for (const [name, bytes] of files) {
-    const { status, bodies } = await served(get, version, name);
+    const { status, bodies } = await served(get, version, name, remote);
     expect(status, `${name} of ${version}`).toBe(200);
     for (const body of bodies) expect(body.equals(bytes), `${name} of ${version}`).toBe(true);
     seen.set(name, bodies[0]!);
@@ -87,7 +92,7 @@ async function expectServedIntact(
   const manifest = JSON.parse(files.get('mf-manifest.json')!.toString()) as {
     metaData: { remoteEntry: { name: string } };
   };
-  const entry = await served(get, version, 'remoteEntry.js');
+  const entry = await served(get, version, 'remoteEntry.js', remote);
   expect(entry.status).toBe(200);
   for (const body of entry.bodies)
     expect(body.equals(files.get(manifest.metaData.remoteEntry.name)!)).toBe(true);
@@ -249,6 +254,97 @@ describe(`concurrent uploads of one version (${DB_KIND})`, () => {
     const other = await uploadTo(server.app, token, '0.9.0', await tarball(variant('other')));
     expect(other.statusCode).toBe(409);
     expect((await get(`/mf/mf-chat@0.9.0/${entry}`)).rawPayload.equals(build.get(entry)!)).toBe(true);
+  });
+});
+
+describe(`npm start's local builds, on a fresh data folder and one stored the old way (${DB_KIND})`, () => {
+  let server: TestServer;
+  let tmp: string;
+  const apps = () => path.join(tmp, 'apps');
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url, headers });
+  const writeBuild = (remote: string, files: Files) => {
+    const dist = path.join(apps(), remote, 'dist');
+    rmSync(dist, { recursive: true, force: true });
+    for (const [name, bytes] of files) {
+      mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+      writeFileSync(path.join(dist, name), bytes);
+    }
+    writeFileSync(path.join(apps(), remote, 'package.json'), JSON.stringify({ version: '0.1.0' }));
+  };
+  const channel = async (remote: string) =>
+    (
+      await server.db.query<{ stable: string }>('SELECT stable FROM release_channels WHERE remote = $1', [
+        remote,
+      ])
+    ).rows[0]?.stable;
+  const prefixOf = async (remote: string, version: string) =>
+    (
+      await server.db.query<{ prefix: string }>(
+        'SELECT prefix FROM releases WHERE remote = $1 AND version = $2',
+        [remote, version],
+      )
+    ).rows[0]?.prefix;
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'gwar-local-builds-'));
+    writeShellBuild(apps());
+    server = await startTestServer({ APPS_DIR: apps() });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('keep working: an old local build stays served where it is, a new one is stored by digest', async () => {
+    // A data folder from before migration 0019: mf-chat's local build is stable, its files under
+    // <remote>/<version>. The database is taken back to before 0019 and migrated again.
+    const oldBuild = variant('local, old layout');
+    writeBuild('mf-chat', oldBuild);
+    const oldVersion = localVersion(path.join(apps(), 'mf-chat'), oldBuild);
+    await server.db.query('ALTER TABLE releases DROP COLUMN prefix');
+    await server.db.query("DELETE FROM schema_migrations WHERE name = '0019_release_prefixes'");
+    await server.db.query(
+      `INSERT INTO releases (remote, version, digest, files, bytes, shared, exposes, actor)
+       VALUES ('mf-chat', $1, $2, $3, 0, '{}', $4, 'npm start')`,
+      [oldVersion, digestOf(oldBuild), oldBuild.size, CHAT_EXPOSES],
+    );
+    await server.db.query("INSERT INTO release_channels (remote, stable) VALUES ('mf-chat', $1)", [
+      oldVersion,
+    ]);
+    const oldFolder = path.join(server.app.config.dataDir, 'releases', 'mf-chat', oldVersion);
+    mkdirSync(oldFolder, { recursive: true });
+    for (const [name, bytes] of oldBuild) writeFileSync(path.join(oldFolder, name), bytes);
+    expect(await migrate(server.db)).toEqual(['0019_release_prefixes']);
+    expect(await prefixOf('mf-chat', oldVersion)).toBe(`mf-chat/${oldVersion}`);
+    await server.app.services.releases.registry.refresh();
+    await expectServedIntact(get, oldVersion, oldBuild, digestOf(oldBuild));
+
+    // The same build at the next start: already published, nothing written, still served.
+    await publishLocalBuilds(server.app.config, server.db, server.app.services.releases, server.app.log);
+    expect(await channel('mf-chat')).toBe(oldVersion);
+    expect(readdirSync(oldFolder).sort()).toEqual([...oldBuild.keys()].sort());
+    await expectServedIntact(get, oldVersion, oldBuild, digestOf(oldBuild));
+
+    // An edited mf-chat, and mf-feed built for the first time (no release yet: a fresh folder).
+    const newBuild = variant('local, new layout');
+    const feed = remoteBuild('mf_feed', { exposes: requiredExposes('mf_feed'), text: 'local' });
+    writeBuild('mf-chat', newBuild);
+    writeBuild('mf-feed', feed);
+    await publishLocalBuilds(server.app.config, server.db, server.app.services.releases, server.app.log);
+    const newVersion = localVersion(path.join(apps(), 'mf-chat'), newBuild);
+    const feedVersion = localVersion(path.join(apps(), 'mf-feed'), feed);
+    expect(await channel('mf-chat')).toBe(newVersion);
+    expect(await channel('mf-feed')).toBe(feedVersion);
+    expect(await prefixOf('mf-chat', newVersion)).toBe(`mf-chat/${newVersion}/${digestOf(newBuild)}`);
+    expect(await prefixOf('mf-feed', feedVersion)).toBe(`mf-feed/${feedVersion}/${digestOf(feed)}`);
+    await expectServedIntact(get, newVersion, newBuild, digestOf(newBuild));
+    await expectServedIntact(get, feedVersion, feed, digestOf(feed), 'mf-feed');
+    await expectServedIntact(get, oldVersion, oldBuild, digestOf(oldBuild));
+    expect(
+      existsSync(path.join(server.app.config.dataDir, 'releases', 'mf-feed', feedVersion, digestOf(feed))),
+    ).toBe(true);
   });
 });
 

@@ -54,7 +54,9 @@ export function createLocalBlobStore(root: string): BlobStore {
           return;
         } catch (error) {
           await rm(temp, { force: true }).catch(() => undefined);
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 5) throw error;
+          // ENOTDIR: mkdir's own check found the folder gone (Node's recursive mkdir says so).
+          const code = (error as NodeJS.ErrnoException).code;
+          if ((code !== 'ENOENT' && code !== 'ENOTDIR') || attempt >= 10) throw error;
         }
       }
     },
