@@ -240,8 +240,13 @@ test('a canary whose chunks answer 404 is served as stable, reported, and rolled
   test.setTimeout(120_000);
   const dist = path.join(work, 'mf-chat', 'dist');
   gwar('release', 'publish', 'mf-chat', '--dist', dist, '--version', 'e2e-broken');
-  // The store loses the canary's expose chunk for /chats (as a half-copied release would).
-  const stored = path.join(process.env.GWAR_E2E_DATA_DIR!, 'releases', 'mf-chat', 'e2e-broken');
+  // The store loses the canary's expose chunk for /chats (as a half-copied release would). Its
+  // files are under the prefix its row records (`mf-chat/e2e-broken/<digest>`, migration 0019).
+  const [release] = (await (
+    await admin.get('/api/releases?remote=eq.mf-chat&version=eq.e2e-broken&select=prefix')
+  ).json()) as { prefix: string }[];
+  expect(release?.prefix).toMatch(/^mf-chat\/e2e-broken\/[0-9a-f]{64}$/);
+  const stored = path.join(process.env.GWAR_E2E_DATA_DIR!, 'releases', ...release!.prefix.split('/'));
   for (const file of readdirSync(stored).filter((name) => name.startsWith('__federation_expose_Chats.'))) {
     rmSync(path.join(stored, file));
   }

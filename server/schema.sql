@@ -809,6 +809,8 @@ CREATE TABLE public.releases (
     exposes text[] NOT NULL,
     actor text NOT NULL,
     created timestamp with time zone DEFAULT now() NOT NULL,
+    prefix text NOT NULL,
+    CONSTRAINT releases_prefix_check CHECK (((prefix = ((remote || '/'::text) || version)) OR (prefix = ((((remote || '/'::text) || version) || '/'::text) || digest)))),
     CONSTRAINT releases_version_check CHECK ((version ~ '^[A-Za-z0-9._-]{1,64}$'::text))
 );
 

@@ -2,8 +2,11 @@
  * Object storage for uploads and release artifacts: any S3-compatible store (AWS S3, MinIO,
  * Ceph RGW, …) through the AWS SDK, chosen with the `FILES_S3_*` settings. Several API nodes then
  * share one store: a file uploaded through one node is served by every other. Keys are
- * `files/<name>` (uploads) and `releases/<remote>/<version>/<path>` (releases), each checked
- * the same way as for the local folder, so a key never escapes its prefix.
+ * `files/<name>` (uploads) and `releases/<release prefix>/<path>` (releases: the prefix its row
+ * records, `<remote>/<version>/<digest>`, or `<remote>/<version>` before migration 0019), each
+ * checked the same way as for the local folder, so a key never escapes its prefix. A PUT of one
+ * key is atomic, so uploads of the same bytes writing the same keys at once are harmless
+ * (releases/actions.ts publishRelease).
  */
 import type { Readable } from 'node:stream';
 import {

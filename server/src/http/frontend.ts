@@ -103,7 +103,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
   // The shell's own assets.
   const shellDist = path.join(config.appsDir, 'shell', 'dist');
   serveBuiltFolder(app, '/app/*', shellDist);
-  const preloader = createPreloader(shellDist, app.services.releases.store);
+  const preloader = createPreloader(shellDist, app.services.releases.store, app.services.releases.prefixes);
 
   let html: { mtimeMs: number; text: string } | null = null;
   const shellHtml = (): string | null => {

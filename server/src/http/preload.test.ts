@@ -54,7 +54,10 @@ const postRoute = REMOTE_ROUTES.find((route) => route.remote === 'mf_post')!;
 const stable = resolveFor(channels, parseCohorts('50')!);
 
 describe('preload links of the shell page', () => {
-  const preloader = createPreloader(dist, store);
+  // Releases stored the old way, under <remote>/<version> (releases/prefixes.ts).
+  const preloader = createPreloader(dist, store, {
+    prefixOf: async (remote, version) => `${remote}/${version}`,
+  });
 
   it('name the shell, its libraries, the sanitizer, the first API read and the route remote release files', async () => {
     const html = await preloader.tagsFor({ pathname: '/', search: '', route: home, remotes: stable });

@@ -15,7 +15,8 @@
  * - DOMPurify only on pages whose first screen shows post bodies, which wait for it;
  * - for the remote that draws the page (the one route table, shared-api/routes.ts), the entry of
  *   the release this visitor gets (the registry answer the page carries, http/frontend.ts) and
- *   the exposed module's JavaScript and CSS (from that release's manifest in the release store);
+ *   the exposed module's JavaScript and CSS (from that release's manifest in the release store,
+ *   under the prefix its row records: releases/prefixes.ts);
  * - the API reads the first screen starts with (`shared-api/first-requests`, built with the
  *   client's own request builders, so the addresses match to the byte).
  *
@@ -27,6 +28,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { firstRequests } from 'shared-api/first-requests';
 import type { RemoteName, RemoteRouteDef } from 'shared-api/routes';
+import type { ReleasePrefixes } from '../releases/prefixes.ts';
 import type { ResolvedRemote } from '../releases/registry.ts';
 import type { BlobStore } from '../releases/store.ts';
 
@@ -103,7 +105,11 @@ export interface Preloader {
   tagsFor(page: PageRequest): Promise<string>;
 }
 
-export function createPreloader(shellDist: string, store: Pick<BlobStore, 'get'>): Preloader {
+export function createPreloader(
+  shellDist: string,
+  store: Pick<BlobStore, 'get'>,
+  prefixes: Pick<ReleasePrefixes, 'prefixOf'>,
+): Preloader {
   let shell: { stamp: string; tags: string[]; sanitizer: string[] } | null = null;
   const shellTags = () => {
     // Rebuilt in place (a new build while the server runs): read the lists again.
@@ -115,20 +121,21 @@ export function createPreloader(shellDist: string, store: Pick<BlobStore, 'get'>
     return shell;
   };
 
+  // By store prefix: the files of one recorded release, which never change.
   const manifests = new Map<string, Promise<Manifest | null>>();
-  const manifestOf = (release: string): Promise<Manifest | null> => {
-    let found = manifests.get(release);
+  const manifestOf = (prefix: string): Promise<Manifest | null> => {
+    let found = manifests.get(prefix);
     if (!found) {
       found = store
-        .get(`${release}/mf-manifest.json`)
+        .get(`${prefix}/mf-manifest.json`)
         .then((data) => (data ? (JSON.parse(data.toString('utf8')) as Manifest) : null))
         .catch(() => null);
       // A miss (the store is down, a broken release) is asked again next time.
       void found.then((manifest) => {
-        if (!manifest) manifests.delete(release);
+        if (!manifest) manifests.delete(prefix);
       });
       if (manifests.size >= MAX_MANIFESTS) manifests.delete(manifests.keys().next().value as string);
-      manifests.set(release, found);
+      manifests.set(prefix, found);
     }
     return found;
   };
@@ -144,7 +151,10 @@ export function createPreloader(shellDist: string, store: Pick<BlobStore, 'get'>
       if (release) {
         tags.push(linkTag(release.entry, 'script'));
         const base = `/mf/${release.remote}@${release.version}/`;
-        const manifest = await manifestOf(`${release.remote}/${release.version}`);
+        // A release the page names is live, so its prefix is known from the registry's read; a
+        // lookup that fails leaves out only the exposed module's files.
+        const prefix = await prefixes.prefixOf(release.remote, release.version).catch(() => null);
+        const manifest = prefix ? await manifestOf(prefix) : null;
         const exposed = manifest?.exposes?.find(
           (expose) => expose.name.replace(/^\.\//, '') === route.module,
         );

@@ -102,6 +102,8 @@ export const releasesRead = defineResource({
     remote: { sql: 'r.remote', type: 'text' },
     version: { sql: 'r.version', type: 'text' },
     digest: { sql: 'r.digest', type: 'text' },
+    /** Where its files are in the release store (`<remote>/<version>/<digest>`, migration 0019). */
+    prefix: { sql: 'r.prefix', type: 'text' },
     files: { sql: 'r.files', type: 'int' },
     bytes: { sql: 'r.bytes', type: 'int' },
     shared: { sql: 'r.shared', type: 'json', filter: false },

@@ -10,6 +10,7 @@ import type { RemoteDir } from 'shared-api/routes';
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { compressVariants, isCompressible } from './compress.ts';
+import { releasePrefix } from './prefixes.ts';
 import type { BlobStore } from './store.ts';
 import type { ReleaseFiles } from './tarball.ts';
 import type { ReleaseInfo } from './validate.ts';
@@ -114,10 +115,30 @@ export interface PublishResult {
   stable: boolean;
 }
 
+const releaseExists = (remote: string, version: string) =>
+  new ApiError(
+    409,
+    'RELEASE EXISTS',
+    `${remote}@${version} is already published with other files; versions are immutable, publish a new one`,
+  );
+
 /**
- * Stores a validated release and records it. The files go to the store first (a failed upload
- * leaves only unreachable files, removed on the next try), then one transaction adds the row;
- * a remote's first release becomes its stable one.
+ * Stores a validated release and records it; one upload of a version wins, intact.
+ *
+ * The files go under a prefix named by their digest, `<remote>/<version>/<digest>/` (prefixes.ts
+ * releasePrefix), never deleted before writing: uploads of other bytes write elsewhere, uploads
+ * of the same bytes write the same bytes to the same keys (each put is atomic per file, store.ts),
+ * so whatever runs at the same time, a prefix only ever holds its digest's files. Then one
+ * transaction inserts the row naming the prefix; the primary key (remote, version) lets exactly
+ * one upload in. Only what a row names is served (`/mf/` resolves a version to its recorded
+ * prefix), so files of an upload still running or refused are never seen.
+ *
+ * The loser with the same digest is a retry (200, created: false). A loser with other bytes is
+ * refused (409 RELEASE EXISTS) and removes its own prefix, but only once the version is recorded
+ * under another prefix: then no row can ever name it (rows are never changed), whereas while no
+ * row exists an upload of the same bytes may still be writing there to win. An upload that fails
+ * otherwise (the store or the database away) leaves its files, never served, rewritten as they
+ * are by its retry.
  */
 export async function publishRelease(
   db: Db,
@@ -126,20 +147,19 @@ export async function publishRelease(
 ): Promise<PublishResult> {
   const { remote, version, files, info, actor } = input;
   const digest = digestOf(files);
-  const existing = await db.query<{ digest: string }>(
-    'SELECT digest FROM releases WHERE remote = $1 AND version = $2',
-    [remote, version],
-  );
-  if (existing.rows[0]) {
-    if (existing.rows[0].digest === digest) return { remote, version, digest, created: false, stable: false };
-    throw new ApiError(
-      409,
-      'RELEASE EXISTS',
-      `${remote}@${version} is already published with other files; versions are immutable, publish a new one`,
-    );
+  const prefix = releasePrefix(remote, version, digest);
+  const recordedPrefix = async (via: Queryable) =>
+    (
+      await via.query<{ digest: string; prefix: string }>(
+        'SELECT digest, prefix FROM releases WHERE remote = $1 AND version = $2',
+        [remote, version],
+      )
+    ).rows[0] ?? null;
+  const existing = await recordedPrefix(db);
+  if (existing) {
+    if (existing.digest === digest) return { remote, version, digest, created: false, stable: false };
+    throw releaseExists(remote, version);
   }
-  const prefix = `${remote}/${version}`;
-  await store.deletePrefix(prefix);
   let bytes = 0;
   const entries = [...files];
   // A few at a time: compression runs on libuv's thread pool.
@@ -156,21 +176,18 @@ export async function publishRelease(
       }),
     );
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<PublishResult | null> => {
     const inserted = await tx.query(
-      `INSERT INTO releases (remote, version, digest, files, bytes, shared, exposes, actor)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO releases (remote, version, digest, files, bytes, shared, exposes, actor, prefix)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (remote, version) DO NOTHING RETURNING version`,
-      [remote, version, digest, files.size, bytes, JSON.stringify(info.shared), info.exposes, actor],
+      [remote, version, digest, files.size, bytes, JSON.stringify(info.shared), info.exposes, actor, prefix],
     );
     if (!inserted.rows[0]) {
       // Another upload of the same version won the race.
-      const { rows } = await tx.query<{ digest: string }>(
-        'SELECT digest FROM releases WHERE remote = $1 AND version = $2',
-        [remote, version],
-      );
-      if (rows[0]?.digest === digest) return { remote, version, digest, created: false, stable: false };
-      throw new ApiError(409, 'RELEASE EXISTS', `${remote}@${version} is already published with other files`);
+      const winner = await recordedPrefix(tx);
+      if (winner?.digest === digest) return { remote, version, digest, created: false, stable: false };
+      return null;
     }
     await logRelease(tx, { remote, action: 'publish', to: version, actor });
     const first = await tx.query(
@@ -181,17 +198,26 @@ export async function publishRelease(
       await logRelease(tx, { remote, action: 'promote', to: version, actor, reason: 'first release' });
     return { remote, version, digest, created: true, stable: Boolean(first.rows[0]) };
   });
+  if (result) return result;
+  const winner = await recordedPrefix(db);
+  if (winner && winner.prefix !== prefix) {
+    // Leftovers are harmless (never served), so a failed clean-up does not change the answer.
+    await store.deletePrefix(prefix).catch(() => undefined);
+  }
+  throw releaseExists(remote, version);
 }
 
 /**
  * The shell check of a release about to go live (validate.ts storedReleaseProblems): the same
  * rules as at upload, against the shell served now. The health guard's rollback passes none: it
- * only ends a canary, and stable is already live.
+ * only ends a canary, and stable is already live. `tx` is the switch's transaction, through which
+ * the release's prefix is read when this node does not know it yet (on PGlite a query outside
+ * the transaction would wait for it).
  */
-export type FitsShell = (version: string) => Promise<string[]>;
+export type FitsShell = (version: string, tx: Queryable) => Promise<string[]>;
 
-async function requireFit(fits: FitsShell | undefined, version: string): Promise<void> {
-  const problems = fits ? await fits(version) : [];
+async function requireFit(fits: FitsShell | undefined, version: string, tx: Queryable): Promise<void> {
+  const problems = fits ? await fits(version, tx) : [];
   if (problems.length) throw new ApiError(400, 'RELEASE REFUSED', problems.join('; '));
 }
 
@@ -270,7 +296,7 @@ export async function setCanary(
         `${remote}@${version} was rolled back by the health guard (${quarantine.created.toISOString()}): ${quarantine.reason ?? 'no reason recorded'}. To canary it again, force it and say why.`,
       );
     }
-    if (!same) await requireFit(input.fits, version);
+    if (!same) await requireFit(input.fits, version, tx);
     const { rows } = await tx.query<Channel & Record<string, unknown>>(
       `UPDATE release_channels
           SET canary = $2, percent = $3, updated = now(), steps = $4, pause_seconds = $5,
@@ -311,7 +337,7 @@ export async function promote(
     if (!version) throw new ApiError(409, 'NO CANARY', `${remote} has no canary to promote: name a version`);
     await requireRelease(tx, remote, version);
     if (channel.stable === version && !channel.canary) return channel;
-    if (channel.stable !== version) await requireFit(input.fits, version);
+    if (channel.stable !== version) await requireFit(input.fits, version, tx);
     const { rows } = await tx.query<Channel & Record<string, unknown>>(
       `UPDATE release_channels SET stable = $2, ${NO_CANARY}, updated = now()
         WHERE remote = $1 RETURNING ${CHANNEL_COLUMNS}`,
@@ -370,7 +396,7 @@ export async function rollback(
       stable = previous;
       description = `stable ${channel.stable} → ${stable} (the one before it)`;
     }
-    if (stable !== channel.stable) await requireFit(input.fits, stable);
+    if (stable !== channel.stable) await requireFit(input.fits, stable, tx);
     const { rows } = await tx.query<Channel & Record<string, unknown>>(
       `UPDATE release_channels SET stable = $2, ${NO_CANARY}, updated = now()
         WHERE remote = $1 RETURNING ${CHANNEL_COLUMNS}`,

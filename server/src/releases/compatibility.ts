@@ -24,15 +24,20 @@ export async function liveReleaseProblems(
   store: Pick<BlobStore, 'get'>,
   shell: ShellShare,
 ): Promise<LiveReleaseProblem[]> {
-  const { rows } = await db.query<{ remote: RemoteDir; version: string; channel: 'stable' | 'canary' }>(
-    `SELECT c.remote, r.version, CASE WHEN r.version = c.stable THEN 'stable' ELSE 'canary' END AS channel
+  const { rows } = await db.query<{
+    remote: RemoteDir;
+    version: string;
+    prefix: string;
+    channel: 'stable' | 'canary';
+  }>(
+    `SELECT c.remote, r.version, r.prefix, CASE WHEN r.version = c.stable THEN 'stable' ELSE 'canary' END AS channel
        FROM release_channels c
        JOIN releases r ON r.remote = c.remote AND r.version IN (c.stable, c.canary)
       ORDER BY c.remote, channel DESC`,
   );
   const problems: LiveReleaseProblem[] = [];
-  for (const { remote, version, channel } of rows) {
-    const found = await storedReleaseProblems(store, shell, remote, version);
+  for (const { remote, version, prefix, channel } of rows) {
+    const found = await storedReleaseProblems(store, shell, { remote, version, prefix });
     if (found.length) {
       problems.push({
         remote,

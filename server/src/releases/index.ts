@@ -1,7 +1,7 @@
 /**
- * Releases of the remotes, one service per API node: the artifact store, the registry of what
- * each visitor gets (kept in step with the database through LISTEN/NOTIFY), and the canary
- * health guard. See the README's "Releasing a remote" and each module's header.
+ * Releases of the remotes, one service per API node: the artifact store, where each published
+ * release's files are in it (prefixes.ts), the registry of what each visitor gets (kept in step
+ * with the database through LISTEN/NOTIFY), and the canary health guard. See the README's "Releasing a remote" and each module's header.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteDir } from 'shared-api/routes';
@@ -10,6 +10,7 @@ import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
 import type { FitsShell } from './actions.ts';
 import { type ReleaseHealth, startReleaseHealth } from './health.ts';
+import { createReleasePrefixes, type ReleasePrefixes } from './prefixes.ts';
 import {
   type Cohorts,
   createCohortSequences,
@@ -23,6 +24,8 @@ const RELEASE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface Releases {
   store: BlobStore;
+  /** Where each published release's files are in the store (the only way `/mf/` finds them). */
+  prefixes: ReleasePrefixes;
   registry: ReleaseRegistry;
   health: ReleaseHealth;
   /** The next new visitor's cohort (one sequence per node for the page and /remotes.json). */
@@ -42,15 +45,20 @@ export async function startReleases(
   // Releases never change: files read once are kept in memory (bounded), so pages keep loading
   // through a short outage of the object store and a busy node does not ask it for every chunk.
   const store = cachedBlobStore(backing, RELEASE_CACHE_BYTES);
-  const registry = await startReleaseRegistry(db, events, log);
+  const prefixes = createReleasePrefixes(db);
+  const registry = await startReleaseRegistry(db, events, log, { prefixes });
   const health = await startReleaseHealth(db, registry, log, config.releaseHealth);
   return {
     store,
+    prefixes,
     registry,
     health,
     nextCohorts: createCohortSequences(),
-    fitsShell: (remote) => (version) =>
-      storedReleaseProblems(store, readShellShare(config.appsDir), remote, version),
+    fitsShell: (remote) => async (version, tx) => {
+      const prefix = await prefixes.prefixOf(remote, version, tx);
+      if (prefix === null) return [`${remote}@${version} is not published`];
+      return storedReleaseProblems(store, readShellShare(config.appsDir), { remote, version, prefix });
+    },
     async close() {
       await health.close();
       await registry.close();

@@ -8,6 +8,9 @@
  *    runs (a developer's edited remote shows after their next `npm start`).
  * A stable release made through the release API (a team's CI, an admin) is never replaced:
  * the local build is published beside it and the log says how to roll it out.
+ * A build already published is found by its version and left where it is, also when it was
+ * stored before migration 0019 (under `<remote>/<version>`, the prefix its row records); a new
+ * one is stored like any upload, under its digest (actions.ts publishRelease).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,9 @@
  * and optionally a canary for `percent` % of cohorts) are held in memory and re-read when any
  * node announces a change on the `releases` channel (LISTEN/NOTIFY, actions.ts), so a change
  * reaches every node within milliseconds, without a restart. A slow poll re-reads them too, in
- * case a notification was missed while the listening connection was down.
+ * case a notification was missed while the listening connection was down. Each read also tells
+ * the node where the live releases' files are in the store (prefixes.ts), so `/mf/` serves them
+ * without asking the database.
  *
  * Cohorts: a visitor has one cohort (0-99) per remote, kept together in the `gwar_cohort` cookie
  * (HttpOnly, a year), so each choice is sticky; a remote's canary serves its cohorts below
@@ -22,6 +24,7 @@ import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
 import { type Channel, RELEASES_CHANNEL, readChannels } from './actions.ts';
 import type { ReleaseHealth } from './health.ts';
+import type { ReleasePrefixes, ReleaseRef } from './prefixes.ts';
 
 export const COHORT_COOKIE = 'gwar_cohort';
 export const REGISTRY_POLL_MS = 10_000;
@@ -172,18 +175,30 @@ export interface ReleaseRegistry {
   close(): Promise<void>;
 }
 
+/**
+ * The registry of one node. `prefixes`, when given, learns where the live releases' files are
+ * at each read, so they are served from memory even while the database is away (prefixes.ts).
+ */
 export async function startReleaseRegistry(
   db: Db,
   events: Events,
   log: FastifyBaseLogger,
-  pollMs = REGISTRY_POLL_MS,
+  options: { pollMs?: number; prefixes?: Pick<ReleasePrefixes, 'learnLive'> } = {},
 ): Promise<ReleaseRegistry> {
+  const { pollMs = REGISTRY_POLL_MS, prefixes } = options;
   let current = new Map<string, Channel>();
   let reading: Promise<void> | null = null;
   let again = false;
 
   const read = async () => {
     const rows = await readChannels(db);
+    if (prefixes) {
+      const live = await db.query<ReleaseRef & Record<string, unknown>>(
+        `SELECT r.remote, r.version, r.prefix FROM release_channels c
+           JOIN releases r ON r.remote = c.remote AND r.version IN (c.stable, c.canary)`,
+      );
+      prefixes.learnLive(live.rows);
+    }
     current = new Map(
       rows.filter((row) => Object.values(REMOTES).includes(row.remote)).map((r) => [r.remote, r]),
     );

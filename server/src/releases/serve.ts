@@ -3,7 +3,9 @@
  *   GET  /remotes.json                     which release of each remote this visitor gets (cohort cookie)
  *   GET  /mf/<remote>@<version>/<file>     a published release's files: immutable, cached for a year,
  *                                          brotli or gzip made at publication, picked by Accept-Encoding;
- *                                          `remoteEntry.js` is the entry the release's manifest names
+ *                                          `remoteEntry.js` is the entry the release's manifest names;
+ *                                          read from the store prefix the release's row records
+ *                                          (prefixes.ts), so only what the database names is served
  *   PUT  /api/releases/<remote>/<version>  upload a built remote (gzipped tarball of its dist folder)
  *   POST /api/release-health               browsers' load and failure reports (navigator.sendBeacon)
  * The calls that change channels are RPCs (rpc/release/*), the lists are read resources
@@ -60,15 +62,17 @@ const MAX_ENTRY_NAMES = 200;
 
 /**
  * The file of a release that `remoteEntry.js` stands for: its manifest's `metaData.remoteEntry`
- * (the path is relative to the release's root). Looked up once per release and node; a release
- * without a readable manifest has no entry (404), and a store that cannot be reached throws (503).
+ * (the path is relative to the release's root). Looked up once per release and node, by the
+ * release's store prefix (prefixes.ts: the files of one recorded release, which never change); a
+ * release without a readable manifest has no entry (404), and a store that cannot be reached
+ * throws (503).
  */
 export function createEntryNames(store: Pick<BlobStore, 'get'>) {
   const names = new Map<string, string | null>();
-  return async (release: string): Promise<string | null> => {
-    const known = names.get(release);
+  return async (prefix: string): Promise<string | null> => {
+    const known = names.get(prefix);
     if (known !== undefined) return known;
-    const data = await store.get(`${release}/mf-manifest.json`);
+    const data = await store.get(`${prefix}/mf-manifest.json`);
     let name: string | null = null;
     try {
       const entry = (
@@ -85,7 +89,7 @@ export function createEntryNames(store: Pick<BlobStore, 'get'>) {
     }
     if (data) {
       if (names.size >= MAX_ENTRY_NAMES) names.delete(names.keys().next().value as string);
-      names.set(release, name);
+      names.set(prefix, name);
     }
     return name;
   };
@@ -114,13 +118,18 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
       let file = request.params['*'] ?? '';
       const type = CONTENT_TYPES[file.split('.').pop()?.toLowerCase() ?? ''];
       if (!match || !type || file.endsWith('.br') || file.endsWith('.gz')) throw notFound();
-      const release = `${match[1]}/${match[2]}`;
+      const release = `${match[1]}@${match[2]}`;
+      // Only a version the database records, and only its recorded files. Answered from memory
+      // for live and recently served releases; a lookup failing while the database is away is
+      // that request's 503 (prefixes.ts).
+      const prefix = await releases.prefixes.prefixOf(match[1]!, match[2]!);
+      if (prefix === null) throw notFound();
       const encoding = pickEncoding(request.headers['accept-encoding']);
       let data: Buffer | null = null;
       let sent: 'br' | 'gzip' | null = null;
       try {
-        if (file === ENTRY_FILE) file = (await entryNameOf(release)) ?? file;
-        const key = `${release}/${file}`;
+        if (file === ENTRY_FILE) file = (await entryNameOf(prefix)) ?? file;
+        const key = `${prefix}/${file}`;
         if (encoding) {
           data = await releases.store.get(`${key}.${encoding === 'br' ? 'br' : 'gz'}`);
           if (data) sent = encoding;

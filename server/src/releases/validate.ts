@@ -224,18 +224,19 @@ export function validateRelease(remote: RemoteDir, files: ReleaseFiles, shell: S
 }
 
 /**
- * The shell check of a stored release (its manifest and stats as they were uploaded), for a
- * switch that would put it live: empty when it fits the shell served now.
+ * The shell check of a stored release (its manifest and stats as they were uploaded, under the
+ * store prefix its row records), for a switch that would put it live: empty when it fits the
+ * shell served now.
  */
 export async function storedReleaseProblems(
   store: Pick<BlobStore, 'get'>,
   shell: ShellShare,
-  remote: RemoteDir,
-  version: string,
+  release: { remote: RemoteDir; version: string; prefix: string },
 ): Promise<string[]> {
+  const { remote, version, prefix } = release;
   const files: ReleaseFiles = new Map();
   for (const name of ['mf-manifest.json', 'mf-stats.json']) {
-    const data = await store.get(`${remote}/${version}/${name}`);
+    const data = await store.get(`${prefix}/${name}`);
     if (data) files.set(name, data);
   }
   if (!files.has('mf-manifest.json')) {
