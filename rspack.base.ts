@@ -3,7 +3,8 @@
  * itself and what it exposes; everything else (swc, CSS, HTML, Module Federation,
  * the shared singletons) lives here so the six apps cannot drift apart.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -21,6 +22,34 @@ function versionOf(packageJsonPath: string): string {
  */
 function installedVersion(dir: string, pkg: string): string {
   return versionOf(path.join(dir, 'node_modules', pkg, 'package.json'));
+}
+
+/**
+ * A digest of what a remote's build is made of: its sources, its package file, the shared
+ * packages' sources it installed, the lockfile and this preset. Two releases of one remote can run
+ * in one page: a canary left for its stable release in place (shell/src/remotes/registry.ts).
+ * Their chunk ids are deterministic (the same path, the same id in both), and Rspack's chunk
+ * loading meets chunks through a page-global array and `data-webpack` keys named after
+ * `output.uniqueName`: with one name for both, the stable runtime would take the canary's chunks
+ * as its own. The digest makes the name differ between builds that differ, and stay the same for
+ * the same sources (so a rebuild is byte-identical and not a new release).
+ */
+function buildDigest(dir: string): string {
+  const hash = createHash('sha256');
+  const add = (file: string) => {
+    if (!existsSync(file)) return;
+    if (statSync(file).isDirectory()) {
+      for (const name of readdirSync(file).sort()) add(path.join(file, name));
+      return;
+    }
+    hash.update(path.relative(dir, file)).update('\0').update(readFileSync(file)).update('\0');
+  };
+  add(path.join(dir, 'src'));
+  add(path.join(dir, 'package.json'));
+  for (const pkg of ['shared-api', 'shared-ui']) add(path.join(dir, 'node_modules', pkg, 'src'));
+  add(path.join(import.meta.dirname, 'pnpm-lock.yaml'));
+  add(import.meta.filename);
+  return hash.digest('hex').slice(0, 10);
 }
 
 /**
@@ -214,7 +243,8 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
       cssFilename: '[name].[contenthash:10].css',
       cssChunkFilename: '[name].[contenthash:10].css',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-      uniqueName: name,
+      // Remotes: one name per build (buildDigest), so two releases of one remote share a page.
+      uniqueName: isHost ? name : `${name}_${buildDigest(dir)}`,
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },

@@ -263,7 +263,9 @@ export function CanaryHealth({ channel }: { channel: ReleaseChannelRow & { canar
       {verdict ? (
         <>
           <p className={`gwm-verdict gwm-verdict--${verdict.state}`}>{verdictText(verdict)}</p>
-          {verdict.step ? <p>{stepText(verdict.step, verdict.state, now)}</p> : null}
+          {/* The shared clock ticks once a minute: "the next step in N minutes" counts from this
+              render (a step that started after the last tick would read a minute too far). */}
+          {verdict.step ? <p>{stepText(verdict.step, verdict.state, Math.max(now, Date.now()))}</p> : null}
           {channel.verdict_at ? (
             <p className="gwm-muted">
               Ostatnia ocena: <RelativeTime date={channel.verdict_at} />

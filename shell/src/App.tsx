@@ -16,6 +16,7 @@ import { postKeys, prefetchThread, queryClient, setRedirectHome, useSessionUser 
 import { applyTheme, currentTheme } from 'shared-ui';
 import { Layout } from './layout/Layout.tsx';
 import { CrashBoundary } from './pages/CrashBoundary.tsx';
+import { followRegistry } from './remotes/registry.ts';
 import { modalRoutes, pageRoutes } from './routes.tsx';
 import { useLiveEvents } from './session/live.ts';
 import { useSessionCheck } from './session/session.ts';
@@ -126,6 +127,20 @@ function useScrollToTop(location: Location, background: Location | undefined) {
   }, [location.pathname, background]);
 }
 
+/**
+ * Open tabs follow a release change (issue 21): at each navigation a page that runs a canary asks
+ * the registry again, and screens already loaded from a canary that was rolled back draw again
+ * from stable (registry.ts followRegistry; screens not loaded yet wait for that read).
+ */
+function useFollowRegistry(pathname: string) {
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    void followRegistry();
+  }, [pathname]);
+}
+
 /** The signed-in user's theme wins over the cookie's (e.g. right after signing in). */
 function useUserTheme() {
   const user = useSessionUser();
@@ -149,6 +164,7 @@ function Shell() {
   const background = useBackground(location);
   const backgroundReady = useBackgroundReady(location, background);
   usePrefetchThread(location.pathname);
+  useFollowRegistry(location.pathname);
   useSessionCheck();
   useLiveEvents();
   useUserTheme();

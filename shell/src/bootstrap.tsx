@@ -7,9 +7,9 @@ import './shell.css';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { reloadForChunkError } from './remotes/chunkReload.ts';
+import { isChunkLoadError, reloadForChunkError } from './remotes/chunkReload.ts';
 import { prefetchRouteData } from './remotes/firstData.ts';
-import { remotesReady, watchRemoteErrors } from './remotes/registry.ts';
+import { fallBackForChunk, remotesReady, watchRemoteErrors } from './remotes/registry.ts';
 import { startSession } from './session/session.ts';
 
 // All start at once; the layout draws while they run.
@@ -20,8 +20,10 @@ void remotesReady().catch(() => {
 void startSession();
 watchRemoteErrors();
 
-// A chunk failure outside any boundary (e.g. in an event handler) gets the same one reload.
+// A chunk failure outside any boundary (e.g. in an event handler): a canary's files leave the
+// canary for stable in place; anything else gets the same one reload.
 window.addEventListener('unhandledrejection', (event) => {
+  if (isChunkLoadError(event.reason) && fallBackForChunk(event.reason)) return;
   reloadForChunkError(event.reason);
 });
 

@@ -12,11 +12,36 @@ function Report({ state, close }: DialogProps) {
   );
 }
 
+function BrokenReport(): never {
+  throw new TypeError("Cannot read properties of undefined (reading 'title')");
+}
+
+/** What the registry says of mf_post: a canary (whose dialogs throw) until the page leaves it. */
+const registry = vi.hoisted(() => ({ canary: false, generation: 0, listeners: new Set<() => void>() }));
+
 const loadRemoteModule = vi.fn(async (remote: string, module: string) => {
-  if (remote === 'mf_post' && module === 'dialogs') return { default: { report: Report } };
+  if (remote === 'mf_post' && module === 'dialogs')
+    return { default: { report: registry.canary ? BrokenReport : Report } };
   throw new Error('remote down');
 });
-vi.mock('../remotes/registry.ts', () => ({ loadRemoteModule, remotesReady: vi.fn() }));
+const fallBackToStable = vi.fn((remote: string, _kind: string) => {
+  if (remote !== 'mf_post' || !registry.canary) return false;
+  registry.canary = false;
+  registry.generation++;
+  for (const listener of registry.listeners) listener();
+  return true;
+});
+vi.mock('../remotes/registry.ts', () => ({
+  loadRemoteModule,
+  remotesReady: vi.fn(),
+  fallBackToStable,
+  canFallBack: (remote: string) => remote === 'mf_post' && registry.canary,
+  remoteGeneration: () => registry.generation,
+  subscribeRemotes: (listener: () => void) => {
+    registry.listeners.add(listener);
+    return () => registry.listeners.delete(listener);
+  },
+}));
 const { DialogOutlet } = await import('./DialogOutlet.tsx');
 
 afterEach(() => {
@@ -67,5 +92,18 @@ describe('<DialogOutlet>', () => {
     await act(async () => openDialog({ type: 'moderate', post: 3 }));
     expect(await screen.findByText('Wystąpił nieoczekiwany błąd')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Spróbuj ponownie' })).toBeTruthy();
+  });
+
+  it("leaves a canary whose dialog throws for the stable release's, without an error", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // A release switched under the page (the earlier tests' dialogs were loaded before it).
+    registry.canary = true;
+    registry.generation = 1;
+    renderOutlet();
+    await act(async () => openDialog({ type: 'report', post: 5 }));
+    expect(await screen.findByText('Wpis 5')).toBeTruthy();
+    expect(fallBackToStable).toHaveBeenCalledWith('mf_post', 'render');
+    expect(screen.queryByText('Wystąpił nieoczekiwany błąd')).toBeNull();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 });

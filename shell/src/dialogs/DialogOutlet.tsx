@@ -2,26 +2,41 @@
  * The quick-dialog outlet (spec §2): one dialog at a time; a navigation closes it. What draws
  * an open dialog (DialogView.tsx: the owners, loading the remote's dialogs) is its own chunk,
  * loaded with the first dialog: most visits open none, and every first load is smaller. A failure
- * to load either that chunk or the remote's module shows one error dialog with a retry.
+ * to load either that chunk or the remote's module shows one error dialog with a retry; a canary's
+ * dialog that breaks is left for the stable release's in place, as a canary's screen is
+ * (RemoteRoute.tsx).
  */
-import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
+import { DIALOG_OWNERS, type RemoteName } from 'shared-api';
 import { closeDialog, Dialog, ErrorPanel, useDialog } from 'shared-ui';
-import { reloadForChunkError } from '../remotes/chunkReload.ts';
+import { isChunkLoadError, reloadForChunkError } from '../remotes/chunkReload.ts';
+import { canFallBack, fallBackToStable, remoteGeneration, subscribeRemotes } from '../remotes/registry.ts';
 
 const loadView = () => import(/* webpackChunkName: "dialogs" */ './DialogView.tsx');
 let DialogView = lazy(loadView);
 
-class DialogBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+interface DialogBoundaryProps {
+  /** The remote that owns the dialog, if any. */
+  remote: RemoteName | null;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class DialogBoundary extends Component<DialogBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   override componentDidCatch(error: unknown) {
+    const { remote } = this.props;
+    // The outlet draws the dialog again from stable (a new generation, a new boundary).
+    if (remote && fallBackToStable(remote, isChunkLoadError(error) ? 'load-failed' : 'render')) return;
     if (!reloadForChunkError(error)) console.error('Dialog failed', error);
   }
   override render() {
     if (!this.state.failed) return this.props.children;
+    if (this.props.remote && canFallBack(this.props.remote)) return null;
     return (
       <Dialog title="Błąd" onClose={closeDialog}>
         <ErrorPanel onRetry={this.props.onRetry} />
@@ -34,6 +49,11 @@ export function DialogOutlet() {
   const state = useDialog();
   const { key } = useLocation();
   const [attempt, setAttempt] = useState(0);
+  const remote: RemoteName | null =
+    state && Object.hasOwn(DIALOG_OWNERS, state.type)
+      ? DIALOG_OWNERS[state.type as keyof typeof DIALOG_OWNERS]
+      : null;
+  const generation = useSyncExternalStore(subscribeRemotes, () => (remote ? remoteGeneration(remote) : 0));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation closes the dialog
   useEffect(() => closeDialog(), [key]);
@@ -45,7 +65,7 @@ export function DialogOutlet() {
     setAttempt((n) => n + 1);
   };
   return (
-    <DialogBoundary key={`${state.type}#${attempt}`} onRetry={retry}>
+    <DialogBoundary key={`${state.type}@${generation}#${attempt}`} remote={remote} onRetry={retry}>
       {/* The view's chunk is small: nothing shows meanwhile (the view shows its own loading). */}
       <Suspense fallback={null}>
         <DialogView state={state} />

@@ -14,24 +14,26 @@ import {
   type QuickDialogType,
   Spinner,
 } from 'shared-ui';
-import { loadRemoteModule } from '../remotes/registry.ts';
+import { loadRemoteModule, remoteGeneration } from '../remotes/registry.ts';
 
 export const UNKNOWN_TYPE_TEXT = 'Nie wybrano właściwego typu';
 
 /** The owners (shared-api/routes.ts), checked here to cover every quick-dialog type. */
 export const DIALOG_OWNERS: Record<QuickDialogType, RemoteName> = SHARED_DIALOG_OWNERS;
 
-const modules = new Map<RemoteName, Promise<DialogComponents>>();
+/** Per remote and release generation: a release switched under the page loads its dialogs anew. */
+const modules = new Map<string, Promise<DialogComponents>>();
 
 function loadDialogs(remote: RemoteName): Promise<DialogComponents> {
-  let promise = modules.get(remote);
+  const key = `${remote}@${remoteGeneration(remote)}`;
+  let promise = modules.get(key);
   if (!promise) {
     promise = loadRemoteModule<{ default?: DialogComponents }>(remote, 'dialogs').then(
       (module) => module.default ?? (module as DialogComponents),
     );
     // A failure is not remembered: "Spróbuj ponownie" asks again.
-    promise.catch(() => modules.delete(remote));
-    modules.set(remote, promise);
+    promise.catch(() => modules.delete(key));
+    modules.set(key, promise);
   }
   return promise;
 }

@@ -1,9 +1,11 @@
 /**
  * One route's screen from a remote: `React.lazy` over `loadRemote`, inside an error boundary.
- * A remote that cannot be loaded (registry, manifest, entry or chunk failing) or that throws
- * while rendering shows the error panel with a retry button in the content area only; the top
- * bar, side menu and other routes keep working. Chunk failures first try one page reload
- * (at most once per 60 s).
+ * A canary that throws while rendering or loses a chunk is left for its stable release in place
+ * (registry.ts fallBackToStable): the boundary shows the spinner meanwhile, never the error panel,
+ * and the screen loads again from stable. Otherwise a remote that cannot be loaded (registry,
+ * manifest, entry or chunk failing) or that throws while rendering shows the error panel with a
+ * retry button in the content area only; the top bar, side menu and other routes keep working.
+ * Chunk failures first try one page reload (at most once per 60 s).
  */
 import {
   Component,
@@ -14,6 +16,7 @@ import {
   type ReactNode,
   Suspense,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { Link } from 'react-router-dom';
 import type { RemoteName } from 'shared-api';
@@ -21,15 +24,28 @@ import { ErrorPanel, Spinner } from 'shared-ui';
 import { ProgressWhileMounted } from '../layout/ProgressBar.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunkReload.ts';
 import { reportRemote } from './health.ts';
-import { currentRelease, loadRemoteModule } from './registry.ts';
+import {
+  canFallBack,
+  currentRelease,
+  fallBackToStable,
+  loadRemoteModule,
+  remoteGeneration,
+  subscribeRemotes,
+} from './registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: remote components take their own props; the route table passes them through
 type AnyComponent = ComponentType<any>;
 
 const lazyCache = new Map<string, LazyExoticComponent<AnyComponent>>();
 
-function lazyRemote(remote: RemoteName, module: string, attempt: number): LazyExoticComponent<AnyComponent> {
-  const key = `${remote}/${module}#${attempt}`;
+/** `generation`: the remote's release changed under the page; its screens load again. */
+function lazyRemote(
+  remote: RemoteName,
+  module: string,
+  generation: number,
+  attempt: number,
+): LazyExoticComponent<AnyComponent> {
+  const key = `${remote}/${module}@${generation}#${attempt}`;
   let component = lazyCache.get(key);
   if (!component) {
     component = lazy(async () => {
@@ -73,9 +89,21 @@ export class RemoteBoundary extends Component<BoundaryProps, { error: unknown; r
     return { error };
   }
 
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    // A load failure was reported where it happened; anything else broke while rendering.
+  /** A canary that broke while rendering or lost a chunk: its stable release takes over. */
+  private leavesCanary(error: unknown): boolean {
     const remote = this.props.remote;
+    return Boolean(remote && canFallBack(remote) && (!isLoadError(error) || isChunkLoadError(error)));
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    const remote = this.props.remote;
+    if (remote && this.leavesCanary(error)) {
+      console.warn(`${remote} (canary) failed while drawing`, error, info.componentStack);
+      // Raises the remote's generation: RemoteRoute draws it again, from stable, in a new boundary.
+      fallBackToStable(remote, isChunkLoadError(error) ? 'load-failed' : 'render');
+      return;
+    }
+    // A load failure was reported where it happened; anything else broke while rendering.
     if (remote && !isLoadError(error)) {
       void currentRelease(remote).then((release) => release && reportRemote(release, 'render'));
     }
@@ -87,7 +115,8 @@ export class RemoteBoundary extends Component<BoundaryProps, { error: unknown; r
   }
 
   override render() {
-    if (this.state.reloading) return <RouteLoading />;
+    if (this.state.reloading || (this.state.error && this.leavesCanary(this.state.error)))
+      return <RouteLoading />;
     if (this.state.error) return <RemoteError onRetry={this.props.onRetry} />;
     return this.props.children;
   }
@@ -109,9 +138,10 @@ export interface RemoteRouteProps {
 
 export function RemoteRoute({ remote, module, props }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
-  const Screen = lazyRemote(remote, module, attempt);
+  const generation = useSyncExternalStore(subscribeRemotes, () => remoteGeneration(remote));
+  const Screen = lazyRemote(remote, module, generation, attempt);
   return (
-    <RemoteBoundary key={attempt} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteBoundary key={`${generation}#${attempt}`} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<RouteLoading />}>
         <Screen {...props} />
       </Suspense>

@@ -41,9 +41,15 @@ function flush(): void {
   );
 }
 
-/** The page load's health token, from the first registry this page read (registry.ts). */
-export function setHealthToken(value: string | undefined): void {
-  if (value && !token) token = value;
+/**
+ * The page load's health token, from the first registry this page read (registry.ts). A later
+ * read that switched a remote to a release the first did not name (an open tab following a
+ * rollback) replaces it: what is queued goes first, with the token it was counted under.
+ */
+export function setHealthToken(value: string | undefined, options: { replace?: boolean } = {}): void {
+  if (!value) return;
+  if (token && options.replace && value !== token) flush();
+  if (!token || options.replace) token = value;
 }
 
 export function reportRemote(release: RemoteRelease, kind: HealthKind): void {

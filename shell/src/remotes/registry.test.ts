@@ -32,6 +32,7 @@ beforeEach(() => {
   runtime.broken.clear();
   runtime.current.clear();
   beacons.length = 0;
+  document.cookie = 'gwar_left_canary=; Max-Age=0; Path=/';
   Object.defineProperty(navigator, 'sendBeacon', {
     configurable: true,
     value: (url: string, body: string) => {
@@ -68,9 +69,40 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Reports a test left queued go now, not into the next test's beacons.
+  window.dispatchEvent(new Event('pagehide'));
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+/** /remotes.json answers from now on with mf_chat on its stable release (a rollback). */
+function rollBackChat() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      Response.json({
+        cohorts: { 'mf-chat': 3, 'mf-feed': 3 },
+        health: 'token-after-rollback',
+        remotes: [
+          {
+            name: 'mf_chat',
+            remote: 'mf-chat',
+            entry: '/mf/mf-chat@1.0.0/remoteEntry.js',
+            version: '1.0.0',
+            channel: 'stable',
+          },
+          {
+            name: 'mf_feed',
+            remote: 'mf-feed',
+            entry: '/mf/mf-feed@1.0.0/remoteEntry.js',
+            version: '1.0.0',
+            channel: 'stable',
+          },
+        ],
+      }),
+    ),
+  );
+}
 
 const sentEvents = () => beacons.flatMap((b) => (JSON.parse(b.body) as { events: unknown[] }).events);
 
@@ -120,6 +152,113 @@ describe('loading remotes from the registry', () => {
     expect(sentEvents()).toEqual([
       { remote: 'mf_feed', version: '1.0.0', channel: 'stable', kind: 'load-failed' },
     ]);
+  });
+});
+
+describe('leaving a canary that broke after it loaded', () => {
+  it('switches the remote to stable in place, reports once, and keeps this browser on stable', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const registry = await import('./registry.ts');
+    await registry.loadRemoteModule('mf_chat', 'Chats');
+    const changes = vi.fn();
+    registry.subscribeRemotes(changes);
+    expect(registry.canFallBack('mf_chat')).toBe(true);
+    expect(registry.canFallBack('mf_feed')).toBe(false);
+
+    // The canary's screen threw while rendering (RemoteRoute's boundary calls this).
+    expect(registry.fallBackToStable('mf_chat', 'render')).toBe(true);
+    expect(registry.remoteGeneration('mf_chat')).toBe(1);
+    expect(registry.remoteGeneration('mf_feed')).toBe(0);
+    expect(changes).toHaveBeenCalledTimes(1);
+    expect(runtime.registered.at(-1)).toEqual({
+      name: 'mf_chat',
+      entry: '/mf/mf-chat@1.0.0/remoteEntry.js',
+      force: true,
+    });
+    expect(await registry.loadRemoteModule('mf_chat', 'Chats')).toEqual({
+      default: 'component from /mf/mf-chat@1.0.0/remoteEntry.js',
+    });
+    // Once stable, there is nothing left to fall back to: a stable failure reaches the panel.
+    expect(registry.fallBackToStable('mf_chat', 'render')).toBe(false);
+    vi.advanceTimersByTime(2500);
+    expect(sentEvents()).toEqual([
+      { remote: 'mf_chat', version: '2.0.0', channel: 'canary', kind: 'load' },
+      { remote: 'mf_chat', version: '2.0.0', channel: 'canary', kind: 'render' },
+      { remote: 'mf_chat', version: '1.0.0', channel: 'stable', kind: 'load' },
+    ]);
+    expect(document.cookie).toContain('gwar_left_canary=mf-chat%402.0.0');
+
+    // The next page load of this browser session (any tab) starts on stable, never loading 2.0.0.
+    vi.resetModules();
+    runtime.registered.length = 0;
+    const next = await import('./registry.ts');
+    expect(await next.loadRemoteModule('mf_chat', 'Chats')).toEqual({
+      default: 'component from /mf/mf-chat@1.0.0/remoteEntry.js',
+    });
+    expect(runtime.registered.map((r) => r.entry)).not.toContain('/mf/mf-chat@2.0.0/remoteEntry.js');
+  });
+
+  it('leaves a canary whose lazy chunk failed outside any screen (an unhandled rejection)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const registry = await import('./registry.ts');
+    await registry.remotesReady();
+    const lost = Object.assign(
+      new Error('Loading chunk 77 failed.\n(error: http://localhost/mf/mf-chat@2.0.0/77.abc.js)'),
+      { name: 'ChunkLoadError' },
+    );
+    expect(registry.fallBackForChunk(lost)).toBe(true);
+    expect((await registry.currentRelease('mf_chat'))?.version).toBe('1.0.0');
+    // A stable release's lost chunk is not the canary's to answer: the page reload handles it.
+    const stableLost = new Error('Loading chunk 5 failed.\n(error: http://localhost/mf/mf-feed@1.0.0/5.js)');
+    expect(registry.fallBackForChunk(stableLost)).toBe(false);
+  });
+});
+
+describe('open tabs following a rollback', () => {
+  it('reads the registry again at a navigation and loads the next screen from stable', async () => {
+    const registry = await import('./registry.ts');
+    await registry.loadRemoteModule('mf_chat', 'Chats');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    rollBackChat();
+    vi.advanceTimersByTime(registry.FOLLOW_MIN_MS + 1);
+    expect(await registry.loadRemoteModule('mf_chat', 'Chat')).toEqual({
+      default: 'component from /mf/mf-chat@1.0.0/remoteEntry.js',
+    });
+    expect(registry.remoteGeneration('mf_chat')).toBe(1);
+    expect((await registry.currentRelease('mf_chat'))?.channel).toBe('stable');
+    vi.advanceTimersByTime(2500);
+    // Stable's load counts with the token of the read that named it.
+    const last = JSON.parse(beacons.at(-1)!.body) as { token: string; events: unknown[] };
+    expect(last).toEqual({
+      token: 'token-after-rollback',
+      events: [{ remote: 'mf_chat', version: '1.0.0', channel: 'stable', kind: 'load' }],
+    });
+  });
+
+  it('asks at most every FOLLOW_MIN_MS, keeps what runs when the read fails', async () => {
+    const registry = await import('./registry.ts');
+    await registry.loadRemoteModule('mf_chat', 'Chats');
+    await registry.followRegistry();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 503 })),
+    );
+    vi.advanceTimersByTime(registry.FOLLOW_MIN_MS + 1);
+    await registry.followRegistry();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect((await registry.currentRelease('mf_chat'))?.version).toBe('2.0.0');
+    expect(registry.remoteGeneration('mf_chat')).toBe(0);
+  });
+
+  it('costs a page that runs no canary nothing', async () => {
+    rollBackChat();
+    const registry = await import('./registry.ts');
+    await registry.remotesReady();
+    vi.advanceTimersByTime(60_000);
+    await registry.followRegistry();
+    await registry.loadRemoteModule('mf_feed', 'HomeFeed');
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
 

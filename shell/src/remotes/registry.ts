@@ -5,11 +5,19 @@
  * `/remotes.json` when the page has none or after a failed read; registers each release's entry
  * with the Module Federation runtime, and only then loads modules.
  *
- * A canary that fails to load (manifest, entry or chunk) costs the visitor nothing: the failure
- * is reported (health.ts) and the remote's stable release is registered in its place for the
- * rest of this page load, then loaded. A remote that failed otherwise is registered again with
- * `force` before a retry, which drops the runtime's cached manifest and entry so the retry
- * really goes to the network.
+ * No visitor sees the error panel because of a canary (issue 21). A canary that fails to load
+ * (manifest, entry or chunk), throws while rendering (RemoteRoute.tsx) or loses a lazy chunk
+ * later is reported once (health.ts) and replaced in place by the remote's stable release: the
+ * stable entry is registered with `force` (which drops the runtime's cached container, manifest
+ * and modules of the canary) and the remote's generation goes up, so every screen drawn from it
+ * loads again from stable. The canary's version goes into a session cookie (LEFT_COOKIE), so this
+ * browser stays on stable for that remote until it closes, in every tab, without trying the
+ * broken release again.
+ *
+ * Open tabs follow a rollback: a page that runs a canary reads `/remotes.json` again when the
+ * visitor navigates (followRegistry, at most every FOLLOW_MIN_MS), and a remote whose canary is no
+ * longer served to this visitor (rolled back, promoted under another version, replaced) switches
+ * to what the registry names now, the same way; module loads wait for that read.
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from 'shared-api';
@@ -29,7 +37,19 @@ interface RegistryAnswer {
   health?: string;
 }
 
+/** Canaries this browser left for their stable release: `mf-feed@2.0.0` entries, for the session. */
+export const LEFT_COOKIE = 'gwar_left_canary';
+/** A page running a canary reads the registry again at a navigation at most this often. */
+export const FOLLOW_MIN_MS = 2000;
+
+/** The release each remote is loaded from now (after any fallback or switch). */
+const current = new Map<string, RegistryRemote>();
+/** Goes up each time a remote's release changes under a running page (RemoteRoute keys on it). */
+const generations = new Map<string, number>();
+const listeners = new Set<() => void>();
 let registry: Promise<Map<string, RegistryRemote>> | null = null;
+let following: Promise<void> | null = null;
+let lastRead = 0;
 
 /** The registry the server wrote into the page, taken once (a later read asks the server). */
 function takeInlineRegistry(): RegistryAnswer | null {
@@ -44,17 +64,65 @@ function takeInlineRegistry(): RegistryAnswer | null {
   }
 }
 
-async function fetchRegistry(): Promise<Map<string, RegistryRemote>> {
-  let answer = takeInlineRegistry();
-  if (!answer) {
-    const response = await fetch('/remotes.json', { credentials: 'include', cache: 'no-store' });
-    if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
-    answer = (await response.json()) as RegistryAnswer;
+async function readRemotesJson(): Promise<RegistryAnswer> {
+  const response = await fetch('/remotes.json', { credentials: 'include', cache: 'no-store' });
+  if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
+  const answer = (await response.json()) as RegistryAnswer;
+  if (!Array.isArray(answer?.remotes)) throw new Error('remotes.json: no remotes');
+  return answer;
+}
+
+function leftCanaries(): Set<string> {
+  if (typeof document === 'undefined') return new Set();
+  const raw = document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${LEFT_COOKIE}=`))
+    ?.slice(LEFT_COOKIE.length + 1);
+  if (!raw) return new Set();
+  try {
+    return new Set(decodeURIComponent(raw).split(' ').filter(Boolean));
+  } catch {
+    return new Set();
   }
+}
+
+/** A session cookie (no expiry): every tab of this browser skips that canary until it closes. */
+function rememberLeft(entry: RegistryRemote): void {
+  const left = leftCanaries();
+  left.add(`${entry.remote}@${entry.version}`);
+  // Only the latest few: a remote has one canary at a time.
+  const value = encodeURIComponent([...left].slice(-10).join(' '));
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: written once per broken canary; the Cookie Store API is async and missing in some browsers this site supports
+  document.cookie = `${LEFT_COOKIE}=${value}; Path=/; SameSite=Lax${secure}`;
+}
+
+const stableOf = (entry: RegistryRemote): RegistryRemote => ({
+  name: entry.name,
+  remote: entry.remote,
+  entry: entry.fallback!.entry,
+  version: entry.fallback!.version,
+  channel: 'stable',
+});
+
+/** The registry's remotes, each canary this browser left already swapped for its stable. */
+function withoutLeftCanaries(remotes: RegistryRemote[]): RegistryRemote[] {
+  const left = leftCanaries();
+  return remotes.map((entry) =>
+    entry.channel === 'canary' && entry.fallback && left.has(`${entry.remote}@${entry.version}`)
+      ? stableOf(entry)
+      : entry,
+  );
+}
+
+async function fetchRegistry(): Promise<Map<string, RegistryRemote>> {
+  const answer = takeInlineRegistry() ?? (await readRemotesJson());
+  lastRead = Date.now();
   setHealthToken(answer.health);
-  const entries = new Map(answer.remotes.map((remote) => [remote.name, remote]));
-  registerRemotes(answer.remotes.map(({ name, entry }) => ({ name, entry })));
-  return entries;
+  current.clear();
+  for (const entry of withoutLeftCanaries(answer.remotes)) current.set(entry.name, entry);
+  registerRemotes([...current.values()].map(({ name, entry }) => ({ name, entry })));
+  return current;
 }
 
 /** Starts reading the registry (once); later calls share the answer. */
@@ -75,7 +143,91 @@ export async function currentRelease(remote: RemoteName): Promise<RemoteRelease 
   return entry ? { name: entry.name, version: entry.version, channel: entry.channel } : null;
 }
 
+/** How many times `remote`'s release changed under this page (0 until it does). */
+export function remoteGeneration(remote: string): number {
+  return generations.get(remote) ?? 0;
+}
+
+/** Called whenever any remote's release changes under the page. */
+export function subscribeRemotes(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 const failed = new Set<string>();
+
+/** From now on `remote` loads from `next`: the runtime forgets what it had of the old release. */
+function switchTo(next: RegistryRemote): void {
+  current.set(next.name, next);
+  registerRemotes([{ name: next.name, entry: next.entry }], { force: true });
+  failed.delete(next.name);
+  generations.set(next.name, remoteGeneration(next.name) + 1);
+  for (const listener of listeners) listener();
+}
+
+/** Whether `remote` runs a canary this page could leave for stable (known without waiting). */
+export function canFallBack(remote: string): boolean {
+  const entry = current.get(remote);
+  return Boolean(entry && entry.channel === 'canary' && entry.fallback);
+}
+
+/**
+ * Leaves `remote`'s canary for its stable release (see the top of this file): reports the failure
+ * once, remembers it for the session and switches. False when the remote does not run a canary.
+ */
+export function fallBackToStable(remote: string, kind: 'load-failed' | 'render'): boolean {
+  const entry = current.get(remote);
+  if (entry?.channel !== 'canary' || !entry.fallback) return false;
+  console.warn(`${remote}@${entry.version} (canary) failed (${kind}); using the stable release`);
+  reportRemote(entry, kind);
+  rememberLeft(entry);
+  switchTo(stableOf(entry));
+  return true;
+}
+
+/** A failed lazy chunk of a canary's files (an unhandled rejection): its stable release instead. */
+export function fallBackForChunk(error: unknown): boolean {
+  const source = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : undefined;
+  const release = releaseOfError(source);
+  if (!release) return false;
+  for (const entry of current.values()) {
+    if (entry.remote === release.dir && entry.version === release.version) {
+      return fallBackToStable(entry.name, 'load-failed');
+    }
+  }
+  return false;
+}
+
+/**
+ * At a navigation: a page that runs a canary asks the registry again, and each remote whose
+ * canary this visitor is no longer given switches to what it is given now. Cheap when nothing
+ * runs a canary (no request) or the last read is recent.
+ */
+export function followRegistry(now = Date.now()): Promise<void> {
+  if (following) return following;
+  const runsCanary = [...current.values()].some((entry) => entry.channel === 'canary');
+  if (!runsCanary || now - lastRead < FOLLOW_MIN_MS) return Promise.resolve();
+  lastRead = now;
+  following = readRemotesJson()
+    .then((answer) => {
+      let switched = false;
+      for (const next of withoutLeftCanaries(answer.remotes)) {
+        const running = current.get(next.name);
+        if (running?.channel !== 'canary') continue;
+        if (running.version === next.version && running.channel === next.channel) continue;
+        switchTo(next);
+        switched = true;
+      }
+      // Reports on the releases switched to count with the token of the read that named them.
+      if (switched) setHealthToken(answer.health, { replace: true });
+    })
+    // A failed read changes nothing: the page keeps what it runs and asks at the next navigation.
+    .catch(() => undefined)
+    .finally(() => {
+      following = null;
+    });
+  return following;
+}
 
 async function loadFrom<T>(entry: RegistryRemote, module: string): Promise<T> {
   if (failed.has(entry.name)) {
@@ -97,24 +249,16 @@ async function loadFrom<T>(entry: RegistryRemote, module: string): Promise<T> {
 /** Loads `./<module>` of a remote; its default export is what callers want. */
 export async function loadRemoteModule<T>(remote: RemoteName, module: string): Promise<T> {
   const entries = await remotesReady();
+  // A page that runs a canary checks it is still given before loading more of it (a module is
+  // loaded at a navigation to a screen not drawn yet).
+  await followRegistry();
   const entry = entries.get(remote);
   if (!entry) throw new Error(`Remote ${remote} is not in the registry`);
   try {
     return await loadFrom<T>(entry, module);
   } catch (error) {
-    if (entry.channel !== 'canary' || !entry.fallback) throw error;
-    // The canary is broken for this visitor: the stable release, for the rest of this page load.
-    console.warn(`${remote}@${entry.version} (canary) failed to load; using the stable release`, error);
-    const stable: RegistryRemote = {
-      name: entry.name,
-      remote: entry.remote,
-      entry: entry.fallback.entry,
-      version: entry.fallback.version,
-      channel: 'stable',
-    };
-    entries.set(remote, stable);
-    failed.add(remote);
-    return loadFrom<T>(stable, module);
+    if (!fallBackToStable(remote, 'load-failed')) throw error;
+    return loadFrom<T>(current.get(remote)!, module);
   }
 }
 
