@@ -53,7 +53,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['releases.spec.ts', 'a11y.spec.ts'],
+      testIgnore: ['releases.spec.ts', 'canary-fallback.spec.ts', 'a11y.spec.ts'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
     // Releases switch what every visitor gets: run them after the rest, so no other test meets a canary.
@@ -63,11 +63,18 @@ export default defineConfig({
       dependencies: ['chromium'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
+    // Canaries of mf-feed, after mf-chat's: one spec at a time switches what visitors get.
+    {
+      name: 'canary-fallback',
+      testMatch: 'canary-fallback.spec.ts',
+      dependencies: ['releases'],
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
     // axe on every page is heavy: alone, after everything else, so it slows no timed test.
     {
       name: 'a11y',
       testMatch: 'a11y.spec.ts',
-      dependencies: ['releases'],
+      dependencies: ['canary-fallback'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -6,16 +6,15 @@
  * A canary whose chunks answer 404 is served as stable to its cohort, reported by the browsers,
  * and rolled back by the health guard.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, request as playwrightRequest } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
+import { buildChangedRemote, cohortOf, gwar as gwarCli } from './releaseKit.ts';
 
-const root = path.join(import.meta.dirname, '..');
 const OLD_TEXT = 'Zaloguj się, aby pisać prywatne wiadomości.';
 const NEW_TEXT = 'Zaloguj się, aby pisać prywatne wiadomości do znajomych.';
 const ERROR_PANEL = 'Spróbuj ponownie';
@@ -25,59 +24,13 @@ let token: string;
 let work: string;
 let originalStable: string;
 
-/** `pnpm gwar …` as a team's CI runs it: the CLI over the site's API, with the team's token. */
-function gwar(...args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args, '--url', BASE_URL], {
-    cwd: path.join(root, 'server'),
-    env: { ...process.env, GWAR_RELEASE_TOKEN: token },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`gwar ${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
-  return result.stdout;
-}
+const gwar = (...args: string[]) => gwarCli(token, ...args);
 
 /** mf-chat as the team's checkout holds it, with one text changed, built on its own. */
-function buildChangedChat(text: string): { dist: string; seconds: number } {
-  const app = path.join(work, 'mf-chat');
-  cpSync(path.join(root, 'mf-chat'), app, {
-    recursive: true,
-    filter: (source) => !/[\\/](node_modules|dist)([\\/]|$)/.test(path.relative(root, source)),
-  });
-  cpSync(path.join(root, 'rspack.base.ts'), path.join(work, 'rspack.base.ts'));
-  symlinkSync(path.join(root, 'mf-chat', 'node_modules'), path.join(app, 'node_modules'));
-  symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'));
-  const source = path.join(app, 'src', 'Chats.tsx');
-  const sed = spawnSync('sed', ['-i', `s/${OLD_TEXT}/${text}/`, source]);
-  expect(sed.status).toBe(0);
-  const started = Date.now();
-  const build = spawnSync(
-    path.join(app, 'node_modules', '.bin', 'rspack'),
-    ['build', '-c', 'rspack.config.ts'],
-    {
-      cwd: app,
-      env: { ...process.env, NODE_ENV: 'production' },
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0) throw new Error(`build failed: ${build.stderr}${build.stdout}`);
-  return { dist: path.join(app, 'dist'), seconds: (Date.now() - started) / 1000 };
-}
+const buildChangedChat = (text: string) =>
+  buildChangedRemote(work, 'mf-chat', 'Chats.tsx', (source) => source.replace(OLD_TEXT, text));
 
-/**
- * mf-chat's cohort from the cookie: one number per remote in apps.json's order (a single number
- * is every remote's, server/src/releases/registry.ts).
- */
-function chatCohort(cookie: string): number {
-  const remotes = Object.values(
-    (
-      JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'apps.json'), 'utf8')) as {
-        remotes: Record<string, string>;
-      }
-    ).remotes,
-  );
-  const parts = cookie.split('.');
-  return Number(parts.length === 1 ? parts[0] : parts[remotes.indexOf('mf-chat')]);
-}
+const chatCohort = (cookie: string) => cohortOf(cookie, 'mf-chat');
 
 /** One fresh visitor (or one with the given cohort) opens /chats: which text, and did it fail? */
 async function visit(
@@ -303,9 +256,46 @@ test('the admin page shows the releases, their health and the history', async ({
   await chat.getByRole('button', { name: 'Pokaż wydania' }).click();
   await chat.getByRole('button', { name: 'Kanarek 10% (e2e-new)' }).click();
   await expect(chat.getByText('dla 10% odwiedzających')).toBeVisible();
+  // A rollback asks first: cancelled, nothing changes.
   await chat.getByRole('button', { name: 'Wycofaj kanarka' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Wycofać kanarka?' });
+  await expect(confirm).toContainText(`Wszyscy odwiedzający dostaną mf-chat@${originalStable}`);
+  await confirm.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(chat.getByText('dla 10% odwiedzających')).toBeVisible();
+  await chat.getByRole('button', { name: 'Wycofaj kanarka' }).click();
+  await confirm.getByRole('button', { name: 'Wycofaj e2e-new' }).click();
+  await expect(confirm).toBeHidden();
   await expect(chat.getByText('brak')).toBeVisible();
   await expect(page.getByText('chat team (mf-chat)')).toBeVisible();
+
+  // A progressive rollout from the page: the plan is checked before it is sent.
+  await chat.getByRole('button', { name: 'Wdrażaj stopniowo (e2e-new)' }).click();
+  const rollout = page.getByRole('dialog', { name: 'Stopniowe wdrażanie mf-chat@e2e-new' });
+  await rollout.getByLabel('Udziały kolejnych kroków (%)').fill('50, 25');
+  await rollout.getByRole('button', { name: 'Rozpocznij wdrażanie' }).click();
+  await expect(rollout.getByRole('alert')).toHaveText(/rosnących udziałów od 1 do 100/);
+  await rollout.getByLabel('Udziały kolejnych kroków (%)').fill('20, 50, 100');
+  await rollout.getByLabel('Przerwa między krokami (minuty)').fill('30');
+  await rollout.getByRole('button', { name: 'Rozpocznij wdrażanie' }).click();
+  await expect(rollout).toBeHidden();
+  await expect(chat.getByText('Plan: 20% → 50% → 100%, każdy krok co najmniej 30 min.')).toBeVisible();
+  // Page loads of real visitors in the canary's cohort and in stable's: the guard's verdict.
+  for (let i = 0; i < 6; i++) await visit(page.context().browser()!, 10, false);
+  for (let i = 0; i < 2; i++) await visit(page.context().browser()!, 90, false);
+  await expect(
+    chat.getByText(/^Zdrowy: nie zawodzi wyraźnie częściej niż wersja stabilna \(kanarek: \d+ wczytań/),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(
+    chat.getByText(/^Krok 1 z 3: 20% odwiedzających\. Następny krok \(50%\) za (29|30) minut/),
+  ).toBeVisible();
+  await expect(
+    chat.getByRole('img', { name: /^Wykres wczytań i odsetka błędów na minutę od startu kanarka e2e-new/ }),
+  ).toBeVisible();
+  await chat.getByText('Dane wykresu (minuta po minucie)').click();
+  await expect(chat.getByRole('rowheader').first()).toHaveText(/^\d{2}:\d{2}$/);
 
   // Accessible in each theme, with a release list open and a new token on the screen.
   for (const theme of ['dark', 'light', 'default'] as const) {
@@ -336,4 +326,79 @@ test('the admin page shows the releases, their health and the history', async ({
     expect(problems).toEqual([]);
   }
   await page.request.post('/api/rpc/user_update', { data: { theme: 'dark' }, headers: { origin: BASE_URL } });
+
+  // On a phone: nothing wider than the screen, the chart and the actions within reach.
+  await page.setViewportSize({ width: 360, height: 760 });
+  await page.goto('/admin/releases');
+  const narrow = page.getByRole('article', { name: 'mf-chat' });
+  await expect(narrow.getByRole('img', { name: /^Wykres wczytań/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const chartBox = await narrow.getByRole('img', { name: /^Wykres wczytań/ }).boundingBox();
+  expect(chartBox!.x + chartBox!.width).toBeLessThanOrEqual(360);
+  await narrow.getByRole('button', { name: 'Awansuj kanarka' }).click();
+  const promote = page.getByRole('dialog', { name: 'Awansować kanarka?' });
+  await expect(promote).toContainText('bez czekania na kolejne kroki wdrażania');
+  await promote.getByRole('button', { name: 'Anuluj' }).click();
+  await narrow.getByRole('button', { name: 'Wycofaj kanarka' }).click();
+  await page
+    .getByRole('dialog', { name: 'Wycofać kanarka?' })
+    .getByRole('button', { name: 'Wycofaj e2e-new' })
+    .click();
+  await expect(narrow.getByText('brak')).toBeVisible();
+});
+
+test("a team's CI rolls out in steps; the guard moves it on with real page loads and promotes it", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const dist = path.join(work, 'mf-chat', 'dist');
+  const started = Date.now();
+  console.info(
+    gwar(
+      'release',
+      'publish',
+      'mf-chat',
+      '--dist',
+      dist,
+      '--version',
+      'e2e-steps',
+      '--steps',
+      '20,50,100',
+      '--pause',
+      '10s',
+    ).trim(),
+  );
+  // Visitors in the canary's cohorts (10, then 30 once it is at 50 %) and in stable's (90).
+  let promotedAfter: number | null = null;
+  const seen: string[] = [];
+  while (Date.now() - started < 90_000) {
+    for (const cohort of [10, 30, 90]) {
+      const { text } = await visit(browser, cohort, false);
+      expect(text).not.toBe('failed');
+    }
+    const log = (await (
+      await admin.get('/api/release_log?remote=eq.mf-chat&order=id.desc&limit=1')
+    ).json()) as {
+      action: string;
+      to: string;
+      percent: number | null;
+      actor: string;
+      reason: string;
+    }[];
+    const entry = log[0]!;
+    const line = `${entry.action} ${entry.percent ?? ''} ${entry.actor}`;
+    if (seen.at(-1) !== line) seen.push(line);
+    if (entry.action === 'promote' && entry.to === 'e2e-steps') {
+      expect(entry.actor).toBe('health guard');
+      expect(entry.reason).toMatch(/^rollout of e2e-steps complete: healthy/);
+      promotedAfter = Date.now() - started;
+      break;
+    }
+  }
+  console.info(
+    `rollout 20 → 50 → 100 % with 10 s pauses promoted after ${promotedAfter} ms: ${seen.join(' | ')}`,
+  );
+  expect(promotedAfter).not.toBeNull();
+  expect(seen.some((line) => line.startsWith('step 50 health guard'))).toBe(true);
+  expect((await visit(browser, 90, false)).text).toBe('new');
 });

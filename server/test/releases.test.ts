@@ -441,6 +441,42 @@ describe('canary, promotion and rollback', () => {
     expect(fresh.body.match(/<\/script>/g)).toHaveLength(3);
   });
 
+  it('gives a visitor who left a canary its stable release for the session, in the page and its preloads', async () => {
+    // mf-chat's canary 2.0.0 runs for cohort 3; this browser's shell left it after it failed.
+    const left = 'gwar_cohort=3; gwar_left_canary=mf-chat%402.0.0%20mf-feed%40nothing';
+    const page = await caller(server, left).get('/chats');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('/mf/mf-chat@2.0.0/');
+    expect(page.body).toContain('/mf/mf-chat@1.0.0/remoteEntry.js');
+    const read = (await caller(server, left).get('/remotes.json')).json() as {
+      remotes: Resolved[];
+      health: string;
+    };
+    expect(read.remotes.find((r) => r.name === 'mf_chat')).toEqual({
+      name: 'mf_chat',
+      remote: 'mf-chat',
+      entry: '/mf/mf-chat@1.0.0/remoteEntry.js',
+      version: '1.0.0',
+      channel: 'stable',
+    });
+    // Its reports count for stable: the page load's token names stable, not the canary.
+    const payload = JSON.parse(Buffer.from(read.health.split('.')[0]!, 'base64url').toString()) as {
+      r: [string, string, number][];
+    };
+    expect(payload.r.find(([remote]) => remote === 'mf-chat')?.slice(0, 3)).toEqual(['mf-chat', '1.0.0', 0]);
+    // Another version's canary is not left, and a cookie of rubbish asks for nothing.
+    expect(await chatFor(3)).toMatchObject({ channel: 'canary', version: '2.0.0' });
+    for (const cookie of ['gwar_left_canary=mf-chat%402.0.0.1', 'gwar_left_canary=%3Cscript%3E']) {
+      const other = (await caller(server, `gwar_cohort=3; ${cookie}`).get('/remotes.json')).json() as {
+        remotes: Resolved[];
+      };
+      expect(other.remotes.find((r) => r.name === 'mf_chat')).toMatchObject({
+        channel: 'canary',
+        version: '2.0.0',
+      });
+    }
+  });
+
   it('promotes, rolls back to the previous stable or any earlier release, and logs who did what', async () => {
     const promoted = await tokenRpc(chatToken, 'release_promote', { remote: 'mf-chat' });
     expect(promoted.json().channel).toMatchObject({ stable: '2.0.0', canary: null, percent: 0 });

@@ -117,6 +117,35 @@ export function resolveFor(channels: Iterable<Channel>, cohorts: Cohorts): Resol
   return out;
 }
 
+/**
+ * Canaries this browser left for their stable release after one failed in it (the shell writes
+ * the session cookie, shell/src/remotes/registry.ts): space-separated `mf-feed@2.0.0` entries.
+ * Honoured here too, so the page neither names nor preloads a canary the visitor already left.
+ * Anyone may set it: it only ever asks for the stable release.
+ */
+export const LEFT_CANARY_COOKIE = 'gwar_left_canary';
+
+export function parseLeftCanaries(raw: string | undefined): Set<string> {
+  if (!raw || raw.length > 1000) return new Set();
+  return new Set(raw.split(' ').filter((entry) => /^mf-[a-z]+@[A-Za-z0-9._-]+$/.test(entry)));
+}
+
+/** The registry with each canary in `left` replaced by its stable release. */
+export function leaveCanaries(remotes: ResolvedRemote[], left: Set<string>): ResolvedRemote[] {
+  if (left.size === 0) return remotes;
+  return remotes.map((r) =>
+    r.channel === 'canary' && r.fallback && left.has(`${r.remote}@${r.version}`)
+      ? {
+          name: r.name,
+          remote: r.remote,
+          entry: r.fallback.entry,
+          version: r.fallback.version,
+          channel: 'stable',
+        }
+      : r,
+  );
+}
+
 /** What `/remotes.json` answers, and what the shell's page carries inline (http/frontend.ts). */
 export interface RegistryAnswer {
   /** The visitor's cohort for each remote. */
@@ -152,7 +181,10 @@ export function registryFor(
       secure: secureCookies,
     });
   }
-  const remotes = releases.registry.resolve(cohorts);
+  const remotes = leaveCanaries(
+    releases.registry.resolve(cohorts),
+    parseLeftCanaries(request.cookies[LEFT_CANARY_COOKIE]),
+  );
   const token = releases.health.token(
     remotes.map((r) => ({
       remote: r.remote,

@@ -1,0 +1,274 @@
+/**
+ * No visitor sees the error panel because of a canary (issue 21, points 2 and 8). An mf-feed
+ * canary whose home feed throws while rendering, at 50 %: forty fresh visitors all end on a
+ * working feed, the canary's visitors on the stable release drawn in place (the time it takes
+ * is printed), and the guard rolls the canary back on their reports. Then an open tab running a
+ * canary follows its rollback at its next in-app navigation, without a reload.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  type APIRequestContext,
+  type Browser,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
+import { BASE_URL } from './playwright.config.ts';
+import { buildChangedRemote, cohortOf, gwar, root } from './releaseKit.ts';
+
+const BROKEN = 'e2e-render-bug';
+const FOLLOW = 'e2e-follow';
+
+let admin: APIRequestContext;
+let token: string;
+let work: string;
+let originalStable: string;
+
+/** Marks, in the page, when the shell left a canary (its console warning) and any error panel. */
+function watchPage(page: Page) {
+  return page.addInitScript(() => {
+    const seen = window as unknown as { gwarFallbackAt?: number; gwarErrorPanels?: number };
+    seen.gwarErrorPanels = 0;
+    const warn = console.warn.bind(console);
+    console.warn = (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].includes('(canary) failed'))
+        seen.gwarFallbackAt ??= performance.now();
+      warn(...args);
+    };
+    new MutationObserver(() => {
+      if (document.querySelector('.gw-error-panel')) seen.gwarErrorPanels! += 1;
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+
+interface VisitResult {
+  cohort: number;
+  errorPanels: number;
+  /** Milliseconds from the canary's failure to the stable feed on screen; null for stable visitors. */
+  fallbackMs: number | null;
+  /** Milliseconds from the navigation's start to posts on screen. */
+  feedMs: number;
+  /** The release files this page asked for. */
+  versions: string[];
+}
+
+/** One fresh visitor opens the home page and waits for posts; the health report is sent. */
+async function visitHome(browser: Browser): Promise<VisitResult> {
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'pl-PL' });
+  try {
+    const page = await context.newPage();
+    await watchPage(page);
+    const versions = new Set<string>();
+    page.on('request', (request) => {
+      const match = /\/mf\/mf-feed@([^/]+)\//.exec(request.url());
+      if (match) versions.add(match[1]!);
+    });
+    const report = page.waitForRequest('**/api/release-health', { timeout: 10_000 }).catch(() => null);
+    await page.goto('/');
+    await expect(page.locator('article.gw-post').first()).toBeVisible({ timeout: 15_000 });
+    const shown = await page.evaluate(() => performance.now());
+    const { fallbackAt, errorPanels } = await page.evaluate(() => {
+      const seen = window as unknown as { gwarFallbackAt?: number; gwarErrorPanels?: number };
+      return { fallbackAt: seen.gwarFallbackAt ?? null, errorPanels: seen.gwarErrorPanels ?? 0 };
+    });
+    await report;
+    const cookie = (await context.cookies()).find((c) => c.name === 'gwar_cohort')?.value ?? '';
+    return {
+      cohort: cohortOf(cookie, 'mf-feed'),
+      errorPanels,
+      fallbackMs: fallbackAt === null ? null : shown - fallbackAt,
+      feedMs: shown,
+      versions: [...versions],
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+interface LogEntry {
+  action: string;
+  from: string;
+  reason: string;
+  created: string;
+}
+
+async function lastLog(): Promise<LogEntry | undefined> {
+  const response = await admin.get('/api/release_log?remote=eq.mf-feed&order=id.desc&limit=1');
+  return ((await response.json()) as LogEntry[])[0];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'gwar-feed-team-'));
+  admin = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+  const login = await admin.post('/api/rpc/user_login', {
+    data: { username: 'admin', password: DEMO_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const created = await admin.post('/api/rpc/release_token_create', {
+    data: { name: 'feed team', remotes: ['mf-feed'] },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  token = ((await created.json()) as { token: string }).token;
+  const channels = (await (await admin.get('/api/release_channels?remote=eq.mf-feed')).json()) as {
+    stable: string;
+  }[];
+  originalStable = channels[0]!.stable;
+});
+
+test.afterAll(async () => {
+  await admin?.post('/api/rpc/release_rollback', { data: { remote: 'mf-feed', version: originalStable } });
+  await admin?.dispose();
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('a canary whose home feed throws while rendering: no visitor sees the error panel, the guard rolls it back', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { dist } = buildChangedRemote(work, 'mf-feed', 'HomeFeed.tsx', (source) =>
+    source.replace(
+      'export default function HomeFeed() {',
+      `export default function HomeFeed() {\n  if (typeof window !== 'undefined') throw new TypeError("Cannot read properties of undefined (reading 'posts')");`,
+    ),
+  );
+  gwar(token, 'release', 'publish', 'mf-feed', '--dist', dist, '--version', BROKEN);
+  gwar(token, 'release', 'canary', 'mf-feed', BROKEN, '50');
+  const started = Date.now();
+
+  const visitors: VisitResult[] = [];
+  for (let i = 0; i < 40; i += 5)
+    visitors.push(...(await Promise.all([0, 1, 2, 3, 4].map(() => visitHome(browser)))));
+  // The guard may roll the canary back while visitors still arrive: those after it get stable.
+  const metCanary = visitors.filter((v) => v.versions.includes(BROKEN));
+  const fallbacks = metCanary.map((v) => v.fallbackMs).filter((ms): ms is number => ms !== null);
+  const onStable = visitors.filter((v) => v.cohort >= 50);
+  console.info(
+    `${visitors.filter((v) => v.cohort < 50).length} of 40 fresh visitors (5 at a time) in the canary's cohorts, ${metCanary.length} served the canary; ` +
+      `each left it for stable in place: median ${median(fallbacks).toFixed(0)} ms (slowest ${Math.max(...fallbacks).toFixed(0)} ms) from the render error to the stable feed on screen; ` +
+      `posts on screen after median ${median(metCanary.map((v) => v.feedMs)).toFixed(0)} ms for them, ${median(onStable.map((v) => v.feedMs)).toFixed(0)} ms for stable's visitors`,
+  );
+  // Nobody met the error panel; everybody ended on the feed (visitHome waited for its posts).
+  expect(visitors.map((v) => v.errorPanels)).toEqual(visitors.map(() => 0));
+  expect(metCanary.length).toBeGreaterThanOrEqual(5);
+  for (const visitor of metCanary) {
+    expect(visitor.cohort).toBeLessThan(50);
+    expect(visitor.fallbackMs, JSON.stringify(visitor)).not.toBeNull();
+    expect(visitor.versions).toEqual([BROKEN, originalStable]);
+  }
+  for (const visitor of visitors.filter((v) => !v.versions.includes(BROKEN)))
+    expect(visitor.versions).toEqual([originalStable]);
+
+  // The canary visitors' reports (one render failure per page load) roll it back without a person.
+  let rolledBackAfter: number | null = null;
+  while (Date.now() - started < 120_000) {
+    const log = await lastLog();
+    if (log?.action === 'auto-rollback' && log.from === BROKEN) {
+      rolledBackAfter = new Date(log.created).getTime() - started;
+      console.info(`automatic rollback ${rolledBackAfter} ms after the canary started: ${log.reason}`);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  expect(rolledBackAfter).not.toBeNull();
+});
+
+test('a visitor who left a broken canary stays on stable for the session, in a new tab too', async ({
+  browser,
+}) => {
+  // The canary of the test before is rolled back and quarantined: start it again, on purpose.
+  const forced = await admin.post('/api/rpc/release_canary', {
+    data: {
+      remote: 'mf-feed',
+      version: BROKEN,
+      percent: 50,
+      force: true,
+      reason: 'e2e: the session stays on stable',
+    },
+  });
+  expect(forced.ok(), await forced.text()).toBe(true);
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'pl-PL' });
+  try {
+    await context.addCookies([{ name: 'gwar_cohort', value: '10', url: BASE_URL }]);
+    const versions: string[] = [];
+    context.on('request', (request) => {
+      const match = /\/mf\/mf-feed@([^/]+)\//.exec(request.url());
+      if (match) versions.push(match[1]!);
+    });
+    const first = await context.newPage();
+    await watchPage(first);
+    await first.goto('/');
+    await expect(first.locator('article.gw-post').first()).toBeVisible();
+    expect(versions).toContain(BROKEN);
+    versions.length = 0;
+    const second = await context.newPage();
+    await watchPage(second);
+    await second.goto('/');
+    await expect(second.locator('article.gw-post').first()).toBeVisible();
+    expect(new Set(versions)).toEqual(new Set([originalStable]));
+    for (const page of [first, second])
+      expect(
+        await page.evaluate(() => (window as unknown as { gwarErrorPanels: number }).gwarErrorPanels),
+      ).toBe(0);
+  } finally {
+    await context.close();
+    await admin.post('/api/rpc/release_rollback', { data: { remote: 'mf-feed' } });
+  }
+});
+
+test('an open tab running a canary follows its rollback at the next navigation, without a reload', async ({
+  browser,
+}) => {
+  gwar(
+    token,
+    'release',
+    'publish',
+    'mf-feed',
+    '--dist',
+    path.join(root, 'mf-feed', 'dist'),
+    '--version',
+    FOLLOW,
+  );
+  gwar(token, 'release', 'canary', 'mf-feed', FOLLOW, '50');
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'pl-PL' });
+  try {
+    await context.addCookies([{ name: 'gwar_cohort', value: '10', url: BASE_URL }]);
+    const page = await context.newPage();
+    const versions: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/mf\/mf-feed@([^/]+)\//.exec(request.url());
+      if (match) versions.push(match[1]!);
+    });
+    await page.goto('/');
+    await expect(page.locator('article.gw-post').first()).toBeVisible();
+    expect(new Set(versions)).toEqual(new Set([FOLLOW]));
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+
+    gwar(token, 'release', 'rollback', 'mf-feed');
+    versions.length = 0;
+    const clicked = Date.now();
+    await page.getByRole('link', { name: 'Mikroblog' }).first().click();
+    await expect(page).toHaveURL(/\/microblog$/);
+    await expect(page.locator('article.gw-post').first()).toBeVisible();
+    console.info(
+      `after the rollback, the next navigation drew stable's microblog in ${Date.now() - clicked} ms`,
+    );
+    // The home feed, drawn from the canary before, draws again from stable.
+    await page.goBack();
+    await expect(page.locator('article.gw-post').first()).toBeVisible();
+    expect(versions.length).toBeGreaterThan(0);
+    expect(new Set(versions)).toEqual(new Set([originalStable]));
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+  } finally {
+    await context.close();
+  }
+});
