@@ -8,15 +8,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  type APIRequestContext,
-  type Browser,
-  type Page,
-  request as playwrightRequest,
-} from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
-import { buildChangedRemote, cohortOf, gwar, root } from './releaseKit.ts';
+import {
+  buildChangedRemote,
+  cohortOf,
+  gwar,
+  root,
+  teamOf,
+  throwInHomeFeed,
+  watchCanaryFallback,
+} from './releaseKit.ts';
 
 const BROKEN = 'e2e-render-bug';
 const FOLLOW = 'e2e-follow';
@@ -26,22 +29,8 @@ let token: string;
 let work: string;
 let originalStable: string;
 
-/** Marks, in the page, when the shell left a canary (its console warning) and any error panel. */
-function watchPage(page: Page) {
-  return page.addInitScript(() => {
-    const seen = window as unknown as { gwarFallbackAt?: number; gwarErrorPanels?: number };
-    seen.gwarErrorPanels = 0;
-    const warn = console.warn.bind(console);
-    console.warn = (...args: unknown[]) => {
-      if (typeof args[0] === 'string' && args[0].includes('(canary) failed'))
-        seen.gwarFallbackAt ??= performance.now();
-      warn(...args);
-    };
-    new MutationObserver(() => {
-      if (document.querySelector('.gw-error-panel')) seen.gwarErrorPanels! += 1;
-    }).observe(document, { subtree: true, childList: true });
-  });
-}
+/** Marks, in the page, when the shell left a canary and any error panel (remoteBuild.mjs). */
+const watchPage = (page: Page) => page.addInitScript(watchCanaryFallback);
 
 interface VisitResult {
   cohort: number;
@@ -105,20 +94,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'gwar-feed-team-'));
-  admin = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
-  const login = await admin.post('/api/rpc/user_login', {
-    data: { username: 'admin', password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const created = await admin.post('/api/rpc/release_token_create', {
-    data: { name: 'feed team', remotes: ['mf-feed'] },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  token = ((await created.json()) as { token: string }).token;
-  const channels = (await (await admin.get('/api/release_channels?remote=eq.mf-feed')).json()) as {
-    stable: string;
-  }[];
-  originalStable = channels[0]!.stable;
+  ({ admin, token, stable: originalStable } = await teamOf('mf-feed', 'feed team'));
 });
 
 test.afterAll(async () => {
@@ -131,12 +107,7 @@ test('a canary whose home feed throws while rendering: no visitor sees the error
   browser,
 }) => {
   test.setTimeout(240_000);
-  const { dist } = buildChangedRemote(work, 'mf-feed', 'HomeFeed.tsx', (source) =>
-    source.replace(
-      'export default function HomeFeed() {',
-      `export default function HomeFeed() {\n  if (typeof window !== 'undefined') throw new TypeError("Cannot read properties of undefined (reading 'posts')");`,
-    ),
-  );
+  const { dist } = buildChangedRemote(work, 'mf-feed', 'HomeFeed.tsx', throwInHomeFeed);
   gwar(token, 'release', 'publish', 'mf-feed', '--dist', dist, '--version', BROKEN);
   gwar(token, 'release', 'canary', 'mf-feed', BROKEN, '50');
   const started = Date.now();

@@ -1,12 +1,17 @@
 /**
- * What the release specs do as a team's CI would: run the release CLI with the team's token,
- * build one remote alone from a copy of its folder with a change, and read a remote's cohort
- * from the visitor's cookie.
+ * What the release specs do as a team's CI would: sign in as the admin who hands the team its
+ * token, run the release CLI with it, build one remote alone from a copy of its folder with a
+ * change (scripts/remoteBuild.mjs, shared with bench/canary.mjs), and read a remote's cohort from
+ * the visitor's cookie.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { DEMO_PASSWORD, expect } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
+
+export { buildChangedRemote, throwInHomeFeed, watchCanaryFallback } from '../scripts/remoteBuild.mjs';
 
 export const root = path.join(import.meta.dirname, '..');
 
@@ -22,41 +27,28 @@ export function gwar(token: string, ...args: string[]): string {
 }
 
 /**
- * `remote` as the team's checkout holds it, copied into `work`, with `file` (under its src/)
- * changed by `edit`, built on its own. Returns the build's folder and how long it took.
+ * An admin's API session (Origin set, as the site's own page sends it), a release token for a team
+ * that owns `remote`, and that remote's stable release now, to roll back to at the end.
  */
-export function buildChangedRemote(
-  work: string,
+export async function teamOf(
   remote: string,
-  file: string,
-  edit: (source: string) => string,
-): { dist: string; seconds: number } {
-  const app = path.join(work, remote);
-  cpSync(path.join(root, remote), app, {
-    recursive: true,
-    filter: (source) => !/[\\/](node_modules|dist)([\\/]|$)/.test(path.relative(root, source)),
+  name: string,
+): Promise<{ admin: APIRequestContext; token: string; stable: string }> {
+  const admin = await playwrightRequest.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { origin: BASE_URL },
   });
-  cpSync(path.join(root, 'rspack.base.ts'), path.join(work, 'rspack.base.ts'));
-  symlinkSync(path.join(root, remote, 'node_modules'), path.join(app, 'node_modules'));
-  if (!existsSync(path.join(work, 'node_modules')))
-    symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'));
-  const source = path.join(app, 'src', file);
-  const before = readFileSync(source, 'utf8');
-  const after = edit(before);
-  if (after === before) throw new Error(`the change to ${remote}/src/${file} changed nothing`);
-  writeFileSync(source, after);
-  const started = Date.now();
-  const build = spawnSync(
-    path.join(app, 'node_modules', '.bin', 'rspack'),
-    ['build', '-c', 'rspack.config.ts'],
-    {
-      cwd: app,
-      env: { ...process.env, NODE_ENV: 'production' },
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0) throw new Error(`build failed: ${build.stderr}${build.stdout}`);
-  return { dist: path.join(app, 'dist'), seconds: (Date.now() - started) / 1000 };
+  const login = await admin.post('/api/rpc/user_login', {
+    data: { username: 'admin', password: DEMO_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const created = await admin.post('/api/rpc/release_token_create', { data: { name, remotes: [remote] } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { token } = (await created.json()) as { token: string };
+  const channels = (await (await admin.get(`/api/release_channels?remote=eq.${remote}`)).json()) as {
+    stable: string;
+  }[];
+  return { admin, token, stable: channels[0]!.stable };
 }
 
 /**

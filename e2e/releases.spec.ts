@@ -10,10 +10,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
-import { buildChangedRemote, cohortOf, gwar as gwarCli } from './releaseKit.ts';
+import { buildChangedRemote, cohortOf, gwar as gwarCli, teamOf } from './releaseKit.ts';
 
 const OLD_TEXT = 'Zaloguj się, aby pisać prywatne wiadomości.';
 const NEW_TEXT = 'Zaloguj się, aby pisać prywatne wiadomości do znajomych.';
@@ -120,20 +120,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'gwar-team-'));
-  admin = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
-  const login = await admin.post('/api/rpc/user_login', {
-    data: { username: 'admin', password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const created = await admin.post('/api/rpc/release_token_create', {
-    data: { name: 'chat team', remotes: ['mf-chat'] },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  token = ((await created.json()) as { token: string }).token;
-  const channels = (await (await admin.get('/api/release_channels?remote=eq.mf-chat')).json()) as {
-    stable: string;
-  }[];
-  originalStable = channels[0]!.stable;
+  ({ admin, token, stable: originalStable } = await teamOf('mf-chat', 'chat team'));
 });
 
 test.afterAll(async () => {
@@ -242,6 +229,8 @@ test('a canary whose chunks answer 404 is served as stable, reported, and rolled
 });
 
 test('the admin page shows the releases, their health and the history', async ({ page }) => {
+  // Page loads for the guard's verdict, axe in three themes and a phone's width: more than 30 s.
+  test.setTimeout(120_000);
   const login = await page.request.post('/api/rpc/user_login', {
     data: { username: 'admin', password: DEMO_PASSWORD },
     headers: { origin: BASE_URL },

@@ -31,6 +31,7 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
 beforeEach(() => {
   vi.resetModules();
   runtime.current.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: the shell writes this cookie so; each test starts without it
   document.cookie = 'gwar_left_canary=; Max-Age=0; Path=/';
   sessionStorage.clear();
   Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: () => true });

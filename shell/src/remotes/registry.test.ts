@@ -32,6 +32,7 @@ beforeEach(() => {
   runtime.broken.clear();
   runtime.current.clear();
   beacons.length = 0;
+  // biome-ignore lint/suspicious/noDocumentCookie: the shell writes this cookie so; each test starts without it
   document.cookie = 'gwar_left_canary=; Max-Age=0; Path=/';
   Object.defineProperty(navigator, 'sendBeacon', {
     configurable: true,
