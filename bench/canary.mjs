@@ -5,9 +5,10 @@
  *
  *  1. Forged reports against a healthy mf-feed canary at 50 %, rate limits on (as in
  *     production): the issue's flood (600 requests of 50 made-up `load-failed` events, no cookie,
- *     a foreign Origin), the same with a forged token, one real page load's token replayed 1,000
- *     times, and a stable page's token reporting on the canary. What was counted, what was
- *     refused, and what the guard made of the canary afterwards.
+ *     a foreign Origin) from one address and from 600, the same with a forged token, one real
+ *     page load's token replayed from 1,000 addresses, a stable page's token reporting on the
+ *     canary, and what is left to an attacker: real page loads reporting falsely. What was
+ *     counted, what was refused, and what the guard made of the canary afterwards.
  *  2. A canary whose home feed throws while rendering, at 50 %: fresh visitors in Chromium one
  *     after another (rate limits off: every visitor comes from 127.0.0.1) until the guard rolls
  *     it back. For each canary visitor, the time from the render error to the stable feed on
@@ -22,6 +23,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { buildChangedRemote, throwInHomeFeed, watchCanaryFallback } from '../scripts/remoteBuild.mjs';
 import { benchNode, startApi, waitForApi } from './lib/api.mjs';
 import { chromiumLaunchOptions } from './lib/chromium.mjs';
 
@@ -78,15 +80,23 @@ async function lastLog() {
   return (await call('GET', '/api/release_log?remote=eq.mf-feed&order=id.desc&limit=1'))[0];
 }
 
-/** Sends `times` reports; counts answers by status and what the server says it counted. */
-async function report(times, body, headers = {}) {
+/**
+ * Sends `times` reports, from one address or (`spread`) each from its own, as a botnet would;
+ * the server trusts X-Forwarded-For from loopback here, as behind nginx. Counts answers by status
+ * and what the server says it counted.
+ */
+async function report(times, body, { spread = false, origin } = {}) {
   const statuses = {};
   let counted = 0;
   for (let i = 0; i < times; i++) {
     const response = await fetch(`${base}/api/release-health`, {
       method: 'POST',
-      headers: { 'content-type': 'text/plain', ...headers },
-      body: JSON.stringify(typeof body === 'function' ? body(i) : body),
+      headers: {
+        'content-type': 'text/plain',
+        'x-forwarded-for': spread ? `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` : '10.200.0.1',
+        ...(origin ? { origin } : {}),
+      },
+      body: JSON.stringify(typeof body === 'function' ? await body(i) : body),
     });
     statuses[response.status] = (statuses[response.status] ?? 0) + 1;
     const answer = await response.json().catch(() => null);
@@ -95,14 +105,15 @@ async function report(times, body, headers = {}) {
   return { statuses, counted };
 }
 
+/** A page load's registry: a returning visitor's (`cohort`) or a new visitor's. */
 async function registryFor(cohort) {
-  const response = await fetch(`${base}/remotes.json`, { headers: { cookie: `gwar_cohort=${cohort}` } });
-  return response.json();
+  const headers = cohort === undefined ? {} : { cookie: `gwar_cohort=${cohort}` };
+  return (await fetch(`${base}/remotes.json`, { headers })).json();
 }
 
 const failed = (remote, version, channel, kind = 'load-failed') => ({ remote, version, channel, kind });
 
-let api = start({ RATE_LIMITS: '1' });
+let api = start({ RATE_LIMITS: '1', TRUST_PROXY: '127.0.0.1' });
 try {
   await waitForApi(base);
   await call('POST', '/api/rpc/user_login', { username: 'admin', password: 'demo1234' });
@@ -128,20 +139,34 @@ try {
   );
   console.log(gwar(token, 'release', 'canary', 'mf-feed', 'healthy', '50'));
   const events = Array.from({ length: 50 }, () => failed('mf_feed', 'healthy', 'canary'));
-  const foreign = { origin: 'https://attacker.example' };
-  const noToken = await report(600, { token: '', events }, foreign);
+  const foreign = 'https://attacker.example';
+  const oneAddress = await report(600, { token: '', events }, { origin: foreign });
+  const noToken = await report(600, { token: '', events }, { spread: true, origin: foreign });
   const realPayload = (await registryFor(10)).health.split('.')[0];
-  const forged = await report(600, { token: `${realPayload}.${'A'.repeat(43)}`, events }, foreign);
+  const forged = await report(600, { token: `${realPayload}.${'A'.repeat(43)}`, events }, { spread: true });
   const canaryToken = (await registryFor(10)).health;
-  const replayed = await report(1000, {
-    token: canaryToken,
-    events: [failed('mf_feed', 'healthy', 'canary')],
-  });
+  const replayed = await report(
+    1000,
+    { token: canaryToken, events: [failed('mf_feed', 'healthy', 'canary')] },
+    { spread: true },
+  );
   const stableToken = (await registryFor(90)).health;
-  const misdirected = await report(50, {
-    token: stableToken,
-    events: [failed('mf_feed', 'healthy', 'canary')],
-  });
+  const misdirected = await report(
+    100,
+    { token: stableToken, events: [failed('mf_feed', 'healthy', 'canary')] },
+    { spread: true },
+  );
+  // What is left: a real page load per report. 200 new visitors' registries, each reporting the
+  // canary it was given (about half are) as failed.
+  const real = await report(
+    200,
+    async () => {
+      const answer = await registryFor();
+      const feed = answer.remotes.find((r) => r.name === 'mf_feed');
+      return { token: answer.health, events: [failed('mf_feed', feed.version, feed.channel)] };
+    },
+    { spread: true },
+  );
   await new Promise((resolve) => setTimeout(resolve, 12_000));
   const after = await feedChannel();
   const line = (name, r) =>
@@ -150,14 +175,19 @@ try {
       .join(', ')
       .padEnd(22)} counted: ${r.counted}`;
   console.log('\nForged reports against a healthy canary (rate limits on):');
-  console.log(line('600 × 50 events, no token, foreign Origin', noToken));
-  console.log(line('600 × 50 events, forged signature', forged));
-  console.log(line("1 real canary page load's token × 1,000", replayed));
-  console.log(line("stable page's token naming the canary × 50", misdirected));
+  console.log(line('600 × 50 events, no token, one address', oneAddress));
+  console.log(line('600 × 50 events, no token, 600 addresses', noToken));
+  console.log(line('600 × 50 events, forged signature, 600 addr.', forged));
+  console.log(line("1 canary page load's token, 1,000 addresses", replayed));
+  console.log(line("stable page's token naming the canary × 100", misdirected));
+  console.log(line('200 real page loads, each reporting failure', real));
+  const log = await lastLog();
   console.log(
-    `  afterwards: canary ${after.canary ?? 'none'} at ${after.percent} %, guard: ${after.verdict?.state ?? 'no verdict'} (${after.verdict?.canary?.failures ?? 0} failed of ${after.verdict?.canary?.loads ?? 0} canary page loads)`,
+    after.canary
+      ? `  afterwards: canary ${after.canary} at ${after.percent} %, guard: ${after.verdict?.state ?? 'no verdict'} (${after.verdict?.canary?.failures ?? 0} failed of ${after.verdict?.canary?.loads ?? 0} canary page loads)`
+      : `  afterwards: ${log.action} by ${log.actor}: ${log.reason}`,
   );
-  console.log(gwar(token, 'release', 'rollback', 'mf-feed'));
+  if (after.canary) console.log(gwar(token, 'release', 'rollback', 'mf-feed'));
   await stop(api);
 
   // 2. The render-bug canary, fresh visitors one after another.
