@@ -228,11 +228,14 @@ export interface AppOptions {
 export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
   const production = process.env.NODE_ENV !== 'development';
   const isHost = !exposes;
+  // A remote's development server (scripts/devRemote.mjs): quick rebuilds (no minifying) of code
+  // that still fits the production shell it runs in (production React, JSX runtime and checks).
+  const devServer = process.env.GWAR_DEV_REMOTE === '1' && !isHost;
   return {
-    mode: production ? 'production' : 'development',
+    mode: production && !devServer ? 'production' : 'development',
     context: dir,
     entry: { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    devtool: devServer ? 'cheap-module-source-map' : production ? 'source-map' : 'cheap-module-source-map',
     output: {
       path: path.join(dir, 'dist'),
       // A remote's chunks resolve relative to wherever its manifest was served from,
@@ -301,7 +304,12 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
       production && isHost && new PrecompressPlugin(),
       new EsmFederationRuntimePlugin(),
     ],
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      // The DefinePlugin above says which React build; development mode must not say otherwise.
+      nodeEnv: false,
+    },
     performance: { hints: false },
     stats: 'errors-warnings',
   };

@@ -53,7 +53,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['releases.spec.ts', 'canary-fallback.spec.ts', 'a11y.spec.ts'],
+      testIgnore: ['releases.spec.ts', 'canary-fallback.spec.ts', 'dev-remote.spec.ts', 'a11y.spec.ts'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
     // Releases switch what every visitor gets: run them after the rest, so no other test meets a canary.
@@ -70,11 +70,18 @@ export default defineConfig({
       dependencies: ['releases'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
+    // A development server of mf-chat: while it runs, every visitor gets mf-chat from it.
+    {
+      name: 'dev-remote',
+      testMatch: 'dev-remote.spec.ts',
+      dependencies: ['canary-fallback'],
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
     // axe on every page is heavy: alone, after everything else, so it slows no timed test.
     {
       name: 'a11y',
       testMatch: 'a11y.spec.ts',
-      dependencies: ['canary-fallback'],
+      dependencies: ['dev-remote'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
   ],
@@ -95,6 +102,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       // The local builds become the first release of each remote, as with `npm start`.
       PUBLISH_LOCAL_BUILDS: '1',
+      // Where a remote's development server registers (dev-remote.spec.ts), as `npm start` sets it.
+      DEV_REMOTES_DIR: path.join(dataDir, 'dev-remotes'),
       // The canary tests (releases.spec.ts) judge a failing canary after a few page loads, quickly.
       RELEASE_HEALTH_MIN_SAMPLES: '5',
       RELEASE_HEALTH_CHECK_MS: '1000',

@@ -11,7 +11,12 @@ import { type APIRequestContext, request as playwrightRequest } from '@playwrigh
 import { DEMO_PASSWORD, expect } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
 
-export { buildChangedRemote, throwInHomeFeed, watchCanaryFallback } from '../scripts/remoteBuild.mjs';
+export {
+  buildChangedRemote,
+  copyRemote,
+  throwInHomeFeed,
+  watchCanaryFallback,
+} from '../scripts/remoteBuild.mjs';
 
 export const root = path.join(import.meta.dirname, '..');
 

@@ -1,5 +1,8 @@
 /** Types for remoteBuild.mjs, imported by the release specs (e2e/releaseKit.ts). */
 
+/** `remote`'s folder copied into `work` (its packages linked): the copy's path. */
+export function copyRemote(work: string, remote: string): string;
+
 /**
  * `remote` copied into `work`, with `file` (under its src/) changed by `edit`, built on its own:
  * the build's folder and how long it took.

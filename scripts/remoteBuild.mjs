@@ -9,7 +9,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export function buildChangedRemote(work, remote, file, edit) {
+/** `remote`'s folder as a team's checkout holds it, copied into `work` (its packages linked): the copy. */
+export function copyRemote(work, remote) {
   const app = path.join(work, remote);
   cpSync(path.join(root, remote), app, {
     recursive: true,
@@ -19,6 +20,11 @@ export function buildChangedRemote(work, remote, file, edit) {
   symlinkSync(path.join(root, remote, 'node_modules'), path.join(app, 'node_modules'));
   if (!existsSync(path.join(work, 'node_modules')))
     symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'));
+  return app;
+}
+
+export function buildChangedRemote(work, remote, file, edit) {
+  const app = copyRemote(work, remote);
   const source = path.join(app, 'src', file);
   const before = readFileSync(source, 'utf8');
   const after = edit(before);

@@ -31,7 +31,15 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'server'),
   stdio: 'inherit',
   // The local builds are published as releases (the first release of each remote on a fresh clone).
-  env: { DEMO_CONTENT: '1', PUBLISH_LOCAL_BUILDS: '1', ...process.env, PORT: port },
+  // A remote's development server (`pnpm --filter mf-chat dev`) registers in .gwar-dev: this site
+  // then loads that remote from it (server/src/releases/devRemotes.ts).
+  env: {
+    DEMO_CONTENT: '1',
+    PUBLISH_LOCAL_BUILDS: '1',
+    DEV_REMOTES_DIR: path.join(root, '.gwar-dev'),
+    ...process.env,
+    PORT: port,
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

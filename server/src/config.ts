@@ -47,6 +47,11 @@ export interface Config {
   appsDir: string;
   /** Publish each remote's local build (`<app>/dist`) as a release at start (`npm start`, e2e). */
   publishLocalBuilds: boolean;
+  /**
+   * Where remotes' development servers register on the local site (`npm start` sets it;
+   * releases/devRemotes.ts); null on a deployed site.
+   */
+  devRemotesDir: string | null;
   /** The canary health guard (releases/health.ts). */
   releaseHealth: HealthOptions;
   /** Base URL under which uploaded files are served; empty means this server (`/files/...`). */
@@ -109,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     appsDir: path.resolve(env.APPS_DIR ?? repoRoot),
     publishLocalBuilds: env.PUBLISH_LOCAL_BUILDS === '1',
+    devRemotesDir: env.DEV_REMOTES_DIR ? path.resolve(env.DEV_REMOTES_DIR) : null,
     releaseHealth: {
       minSamples: int(env, 'RELEASE_HEALTH_MIN_SAMPLES', 20),
       minFailures: int(env, 'RELEASE_HEALTH_MIN_FAILURES', 5),

@@ -6,6 +6,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, queryClient, rpc, toast } from 'shared-api';
 import type { RemoteDir } from './routes.ts';
+import type { ReleaseLogAction } from './validation/words.ts';
 
 export interface ReleaseChannelRow {
   remote: RemoteDir;
@@ -79,7 +80,7 @@ export interface ReleaseRow {
 export interface ReleaseLogRow {
   id: number;
   remote: RemoteDir;
-  action: 'publish' | 'canary' | 'percent' | 'step' | 'promote' | 'rollback' | 'auto-rollback';
+  action: ReleaseLogAction;
   from: string | null;
   to: string | null;
   percent: number | null;

@@ -14,6 +14,7 @@ import {
 } from 'react-router-dom';
 import { postKeys, prefetchThread, queryClient, setRedirectHome, useSessionUser } from 'shared-api';
 import { applyTheme, currentTheme } from 'shared-ui';
+import { DevOverlay } from './layout/DevOverlay.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { CrashBoundary } from './pages/CrashBoundary.tsx';
 import { followRegistry } from './remotes/registry.ts';
@@ -181,6 +182,7 @@ function Shell() {
         {backgroundReady && <Routes location={background ?? location}>{pageRoutes()}</Routes>}
       </div>
       {background && <Routes>{modalRoutes()}</Routes>}
+      <DevOverlay />
     </Layout>
   );
 }

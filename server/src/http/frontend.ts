@@ -12,10 +12,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_ROUTES, type RemoteRouteDef, SHELL_ROUTES } from 'shared-api/routes';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import type { Config } from '../config.ts';
+import { devOrigins } from '../releases/devRemotes.ts';
 import { registryFor } from '../releases/registry.ts';
 import { PAGE_COMPRESSION } from './compression.ts';
 import { sendPrecompressed } from './precompressed.ts';
 import { createPreloader } from './preload.ts';
+import { widenPolicy } from './security.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
 export const THEME_COOKIE = 'gwar_theme';
@@ -139,6 +141,11 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     // reads it from the page instead of asking in another round trip before any remote loads.
     const { releases } = app.services;
     const registry = registryFor(releases, request, reply, config.secureCookies);
+    // A remote from a development server on the local site: its origin, for this page only.
+    const dev = devOrigins(registry.remotes);
+    const policy = reply.getHeader('content-security-policy');
+    if (dev.length && typeof policy === 'string')
+      reply.header('Content-Security-Policy', widenPolicy(policy, dev));
     // What the first screen needs, fetched in parallel from the start (http/preload.ts).
     const url = new URL(request.url, 'http://local');
     const preloads = await preloader

@@ -148,7 +148,8 @@ export function createPreloader(
       if (SHOWS_BODIES.has(route.remote)) tags.push(...sanitizer);
       for (const api of firstRequests(pathname, search)) tags.push(linkTag(api, 'fetch', 'use-credentials'));
       const release = remotes.find((remote) => remote.name === route.remote);
-      if (release) {
+      // A development server's build changes at every save: nothing of it to preload.
+      if (release && release.channel !== 'dev') {
         tags.push(linkTag(release.entry, 'script'));
         const base = `/mf/${release.remote}@${release.version}/`;
         // A release the page names is live, so its prefix is known from the registry's read; a

@@ -81,6 +81,25 @@ export function permissionsPolicy(): string {
   ].join(', ');
 }
 
+/**
+ * The page policy with `origins` added where a remote loaded from them needs it: its scripts, its
+ * styles, and its requests (the development server's event stream). For one answer only: the
+ * local site's pages that load a remote from a development server (releases/devRemotes.ts).
+ */
+export function widenPolicy(policy: string, origins: string[]): string {
+  if (origins.length === 0) return policy;
+  const extra = ` ${origins.join(' ')}`;
+  return policy
+    .split(';')
+    .map((directive) => {
+      const name = directive.trim().split(/\s+/)[0];
+      return name === 'script-src' || name === 'style-src' || name === 'connect-src'
+        ? `${directive}${extra}`
+        : directive;
+    })
+    .join(';');
+}
+
 /** `'sha256-…'` of each inline `<style>` of an HTML page. */
 export function inlineStyleHashes(html: string): string[] {
   const hashes: string[] = [];

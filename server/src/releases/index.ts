@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
 import type { FitsShell } from './actions.ts';
+import { createDevRemotes, type DevRemotes } from './devRemotes.ts';
 import { type ReleaseHealth, startReleaseHealth } from './health.ts';
 import { createReleasePrefixes, type ReleasePrefixes } from './prefixes.ts';
 import {
@@ -30,6 +31,8 @@ export interface Releases {
   health: ReleaseHealth;
   /** The next new visitor's cohort (one sequence per node for the page and /remotes.json). */
   nextCohorts: () => Cohorts;
+  /** Development servers of remotes on the local site (DEV_REMOTES_DIR; devRemotes.ts). */
+  devRemotes: DevRemotes;
   /** Whether a stored release of `remote` fits the shell served now (checked at every switch). */
   fitsShell(remote: RemoteDir): FitsShell;
   close(): Promise<void>;
@@ -54,6 +57,7 @@ export async function startReleases(
     registry,
     health,
     nextCohorts: createCohortSequences(),
+    devRemotes: createDevRemotes(config.devRemotesDir),
     fitsShell: (remote) => async (version, tx) => {
       const prefix = await prefixes.prefixOf(remote, version, tx);
       if (prefix === null) return [`${remote}@${version} is not published`];

@@ -23,6 +23,7 @@ import { REMOTES, type RemoteDir, remoteNameOf } from 'shared-api/routes';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
 import { type Channel, RELEASES_CHANNEL, readChannels } from './actions.ts';
+import { type DevRemotes, withDevRemotes } from './devRemotes.ts';
 import type { ReleaseHealth } from './health.ts';
 import type { ReleasePrefixes, ReleaseRef } from './prefixes.ts';
 
@@ -36,9 +37,12 @@ export interface ResolvedRemote {
   remote: RemoteDir;
   entry: string;
   version: string;
-  channel: 'stable' | 'canary';
+  /** `dev`: from a developer's development server on the local site (devRemotes.ts). */
+  channel: 'stable' | 'canary' | 'dev';
   /** For canary visitors: the stable release, loaded instead when the canary fails to load. */
   fallback?: { entry: string; version: string };
+  /** For `dev`: the development server's event stream (a rebuild, a failed build). */
+  dev?: { events: string };
 }
 
 /**
@@ -165,6 +169,7 @@ export function registryFor(
     registry: Pick<ReleaseRegistry, 'resolve'>;
     health: Pick<ReleaseHealth, 'token'>;
     nextCohorts: () => Cohorts;
+    devRemotes: DevRemotes;
   },
   request: FastifyRequest,
   reply: FastifyReply,
@@ -181,12 +186,16 @@ export function registryFor(
       secure: secureCookies,
     });
   }
-  const remotes = leaveCanaries(
-    releases.registry.resolve(cohorts),
-    parseLeftCanaries(request.cookies[LEFT_CANARY_COOKIE]),
+  const remotes = withDevRemotes(
+    leaveCanaries(releases.registry.resolve(cohorts), parseLeftCanaries(request.cookies[LEFT_CANARY_COOKIE])),
+    releases.devRemotes.current(),
+  );
+  // A development build is nobody's release: its page loads are never counted.
+  const released = remotes.filter(
+    (r): r is ResolvedRemote & { channel: 'stable' | 'canary' } => r.channel !== 'dev',
   );
   const token = releases.health.token(
-    remotes.map((r) => ({
+    released.map((r) => ({
       remote: r.remote,
       version: r.version,
       channel: r.channel,

@@ -53,6 +53,7 @@ export const RELEASE_LOG_ACTIONS = [
   'publish',
   'canary',
   'percent',
+  'step',
   'promote',
   'rollback',
   'auto-rollback',

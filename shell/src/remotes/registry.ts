@@ -21,12 +21,22 @@
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from 'shared-api';
-import { type RemoteRelease, releaseOfError, reportRemote, setHealthToken } from './health.ts';
+import { forgetDevBuild, watchDevRemote } from './devRemote.ts';
+import {
+  type HealthKind,
+  type RemoteRelease,
+  releaseOfError,
+  reportRemote,
+  setHealthToken,
+} from './health.ts';
 
-interface RegistryRemote extends RemoteRelease {
+interface RegistryRemote extends Omit<RemoteRelease, 'channel'> {
   remote: string;
   entry: string;
+  /** `dev`: a development server's build on the local site (devRemote.ts), never reported on. */
+  channel: RemoteRelease['channel'] | 'dev';
   fallback?: { entry: string; version: string };
+  dev?: { events: string };
 }
 
 interface RegistryAnswer {
@@ -122,7 +132,21 @@ async function fetchRegistry(): Promise<Map<string, RegistryRemote>> {
   current.clear();
   for (const entry of withoutLeftCanaries(answer.remotes)) current.set(entry.name, entry);
   registerRemotes([...current.values()].map(({ name, entry }) => ({ name, entry })));
+  for (const entry of current.values()) if (entry.dev) followDevServer(entry);
   return current;
+}
+
+/** Each rebuild of a development server swaps its build in, in place (devRemote.ts). */
+function followDevServer(entry: RegistryRemote): void {
+  const events = entry.dev!.events;
+  const origin = new URL(events).origin;
+  watchDevRemote(events, {
+    onBuilt: ({ hash, uniqueName }) => {
+      forgetDevBuild(uniqueName, origin);
+      switchTo({ ...entry, entry: `${origin}/remoteEntry.js?build=${hash}` });
+    },
+    onFailed: ({ remote, errors }) => console.error(`${remote}: the build failed\n${errors.join('\n')}`),
+  });
 }
 
 /** Starts reading the registry (once); later calls share the answer. */
@@ -140,7 +164,9 @@ export function remotesReady(): Promise<Map<string, RegistryRemote>> {
 /** The release of `remote` this page uses now (after any fallback), for reports. */
 export async function currentRelease(remote: RemoteName): Promise<RemoteRelease | null> {
   const entry = (await remotesReady().catch(() => null))?.get(remote);
-  return entry ? { name: entry.name, version: entry.version, channel: entry.channel } : null;
+  return entry && entry.channel !== 'dev'
+    ? { name: entry.name, version: entry.version, channel: entry.channel }
+    : null;
 }
 
 /** How many times `remote`'s release changed under this page (0 until it does). */
@@ -179,7 +205,7 @@ export function fallBackToStable(remote: string, kind: 'load-failed' | 'render')
   const entry = current.get(remote);
   if (entry?.channel !== 'canary' || !entry.fallback) return false;
   console.warn(`${remote}@${entry.version} (canary) failed (${kind}); using the stable release`);
-  reportRemote(entry, kind);
+  report(entry, kind);
   rememberLeft(entry);
   switchTo(stableOf(entry));
   return true;
@@ -229,6 +255,12 @@ export function followRegistry(now = Date.now()): Promise<void> {
   return following;
 }
 
+/** Reports on a release; a development build is nobody's release. */
+function report(entry: RegistryRemote, kind: HealthKind): void {
+  if (entry.channel !== 'dev')
+    reportRemote({ name: entry.name, version: entry.version, channel: entry.channel }, kind);
+}
+
 async function loadFrom<T>(entry: RegistryRemote, module: string): Promise<T> {
   if (failed.has(entry.name)) {
     registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
@@ -237,11 +269,11 @@ async function loadFrom<T>(entry: RegistryRemote, module: string): Promise<T> {
   try {
     const loaded = await loadRemote<T>(`${entry.name}/${module}`);
     if (loaded === null || loaded === undefined) throw new Error(`${entry.name}/${module} did not load`);
-    reportRemote(entry, 'load');
+    report(entry, 'load');
     return loaded;
   } catch (error) {
     failed.add(entry.name);
-    reportRemote(entry, 'load-failed');
+    report(entry, 'load-failed');
     throw error;
   }
 }
@@ -264,21 +296,21 @@ export async function loadRemoteModule<T>(remote: RemoteName, module: string): P
 
 /** Uncaught errors whose stack points into a remote's release files count against that release. */
 export function watchRemoteErrors(): void {
-  const report = (source: string | undefined) => {
+  const reportError = (source: string | undefined) => {
     const release = releaseOfError(source);
     if (!release) return;
     void remotesReady()
       .then((entries) => {
         for (const entry of entries.values()) {
-          if (entry.remote === release.dir && entry.version === release.version) reportRemote(entry, 'error');
+          if (entry.remote === release.dir && entry.version === release.version) report(entry, 'error');
         }
       })
       .catch(() => undefined);
   };
   window.addEventListener('error', (event) =>
-    report(`${event.filename ?? ''}\n${(event.error as Error)?.stack ?? ''}`),
+    reportError(`${event.filename ?? ''}\n${(event.error as Error)?.stack ?? ''}`),
   );
   window.addEventListener('unhandledrejection', (event) =>
-    report((event.reason as Error | undefined)?.stack),
+    reportError((event.reason as Error | undefined)?.stack),
   );
 }
