@@ -57,6 +57,9 @@ function buildDigest(dir: string): string {
  * the QueryClient and React context only work when every remote sees the same instance.
  */
 function sharedSingletons(dir: string) {
+  const treeShaking = (usedExports: string[]) => ({
+    treeShaking: { mode: 'runtime-infer' as const, usedExports },
+  });
   const singleton = (version: string) => ({ singleton: true, requiredVersion: `^${version}`, version });
   const react = installedVersion(dir, 'react');
   const reactDom = installedVersion(dir, 'react-dom');
@@ -71,15 +74,12 @@ function sharedSingletons(dir: string) {
     // fallback copy of the router would not see the shell's <BrowserRouter> context.
     'react-router-dom': {
       ...singleton(installedVersion(dir, 'react-router-dom')),
-      treeShaking: {
-        mode: 'runtime-infer' as const,
-        usedExports: ROUTER_EXPORTS,
-      },
+      ...treeShaking(ROUTER_EXPORTS),
     },
     // The same for the query library: the shell ships the API listed in QUERY_EXPORTS.
     '@tanstack/react-query': {
       ...singleton(installedVersion(dir, '@tanstack/react-query')),
-      treeShaking: { mode: 'runtime-infer' as const, usedExports: QUERY_EXPORTS },
+      ...treeShaking(QUERY_EXPORTS),
     },
     zustand: singleton(installedVersion(dir, 'zustand')),
     'shared-api': singleton(installedVersion(dir, 'shared-api')),
@@ -230,9 +230,12 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
   const isHost = !exposes;
   // A remote's development server (scripts/devRemote.mjs): quick rebuilds (no minifying) of code
   // that still fits the production shell it runs in (production React, JSX runtime and checks).
+  // Production mode all the same: in development mode Rspack leaves the federation runtime that
+  // remotes take from the shell (`externalRuntime`) with its unused exports cut out, and the
+  // container fails at start ("undefined is not a function").
   const devServer = process.env.GWAR_DEV_REMOTE === '1' && !isHost;
   return {
-    mode: production && !devServer ? 'production' : 'development',
+    mode: production ? 'production' : 'development',
     context: dir,
     entry: { main: './src/index.ts' },
     devtool: devServer ? 'cheap-module-source-map' : production ? 'source-map' : 'cheap-module-source-map',
@@ -305,6 +308,9 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
       new EsmFederationRuntimePlugin(),
     ],
     optimization: {
+      // Each save rebuilds in about half a second: no minifying, no module concatenation, no
+      // second hashing pass over the output.
+      ...(devServer ? { minimize: false, concatenateModules: false, realContentHash: false } : {}),
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
       // The DefinePlugin above says which React build; development mode must not say otherwise.

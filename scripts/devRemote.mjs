@@ -114,7 +114,11 @@ const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
   if (error || stats?.hasErrors()) {
     const errors = error
       ? [String(error.message ?? error)]
-      : stats.toJson({ all: false, errors: true }).errors.map((e) => stripVTControlCharacters(e.message));
+      : stats
+          .toJson({ all: false, errors: true, moduleTrace: false })
+          .errors.map(
+            (e) => `${e.moduleName ? `${e.moduleName}\n` : ''}${stripVTControlCharacters(e.message)}`,
+          );
     console.error(`${remote}: build failed\n${errors.join('\n')}`);
     announce({ type: 'failed', remote, errors });
     return;
