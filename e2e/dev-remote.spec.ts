@@ -101,10 +101,23 @@ test("mf-chat's development server: each save shows in the open page without a r
     OLD_TEXT,
   ].entries()) {
     const from = output.length;
+    // The page notes the moment the text is drawn (the assertion below polls, which would add its
+    // own delay to the figure).
+    await page.evaluate((want) => {
+      const seen = window as unknown as { drawnAt?: number };
+      seen.drawnAt = undefined;
+      const observer = new MutationObserver(() => {
+        if (document.body.textContent?.includes(want)) {
+          seen.drawnAt = Date.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, text);
     const saved = Date.now();
     writeFileSync(source, original.replace(OLD_TEXT, text));
     await expect(page.getByText(text)).toBeVisible({ timeout: 15_000 });
-    timings.push(Date.now() - saved);
+    timings.push((await page.evaluate(() => (window as unknown as { drawnAt: number }).drawnAt)) - saved);
     await waitForOutput(/built in/, from);
     console.info(
       `save ${i + 1}: on screen ${timings.at(-1)} ms after the save (${output.slice(from).match(/built in \d+ ms/)?.[0]})`,
