@@ -7,7 +7,6 @@
  * files of their exposes (GWAR_TYPES=1 builds) are accepted and served.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { requiredExposes } from 'shared-api/routes';
@@ -37,8 +36,7 @@ beforeAll(async () => {
   appsDir = path.join(tmp, 'apps');
   writeShellBuild(appsDir);
   server = await startTestServer({ APPS_DIR: appsDir });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  site = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  site = await server.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
 afterAll(async () => {
@@ -163,7 +161,9 @@ describe('the shell a site serves', () => {
   });
 });
 
-describe('pnpm gwar release check', () => {
+// Each run starts the CLI (tsx, 2-3 s alone); a busy machine running other suites beside it can
+// take many times that.
+describe('pnpm gwar release check', { timeout: 120_000 }, () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
     runCli({ GWAR_URL: '', APPS_DIR: appsDir, ...env }, ['release', 'check', 'mf-chat', ...args]);
 

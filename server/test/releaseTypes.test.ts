@@ -15,7 +15,6 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { consumeTypes } from '@module-federation/dts-plugin/core';
@@ -48,8 +47,7 @@ beforeAll(async () => {
     Object.fromEntries(stats.shared.map((s) => [s.name, s.usedExports ?? []])),
   );
   server = await startTestServer({ APPS_DIR: path.join(tmp, 'apps') });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  site = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  site = await server.app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 
 afterAll(async () => {
