@@ -75,9 +75,12 @@ for (const remote of remotes) {
   if (!passed.some(([, input, value]) => input === 'remote' && value.trim() === remote))
     problems.push(`${where}: calls remote.yml without "remote: ${remote}"`);
   for (const event of ['push', 'pull_request']) {
-    const paths = block(block(source, `  ${event}:`) ?? '', '    paths:') ?? '';
+    // The list items, quoted or not.
+    const paths = [
+      ...(block(block(source, `  ${event}:`) ?? '', '    paths:') ?? '').matchAll(/^\s*-\s*(.+?)\s*$/gm),
+    ].map((m) => m[1].replace(/^(['"])(.*)\1$/, '$2'));
     for (const wanted of [`${remote}/**`, ...TRIGGERS]) {
-      if (!paths.includes(`'${wanted}'`) && !paths.includes(`- ${wanted}\n`))
+      if (!paths.includes(wanted))
         problems.push(`${where}: ${event} is not triggered by changes to ${wanted}`);
     }
   }
