@@ -1,8 +1,7 @@
 /**
- * What a team's CI does to try a change of one remote, shared by the release specs (e2e/), the
- * canary benchmark (bench/canary.mjs) and the types test (server/test/releaseTypes.test.ts): copy
- * the remote's folder, change one source file, build it alone with its own installed packages, as
- * `pnpm --filter <remote> build` would.
+ * What a team's CI does to try a change of one remote, shared by the release specs (e2e/) and the
+ * canary benchmark (bench/canary.mjs): copy the remote's folder, change one source file, build it
+ * alone with its own installed packages, as `pnpm --filter <remote> build` would.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,39 +10,27 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 export function buildChangedRemote(work, remote, file, edit) {
-  return buildRemoteCopy(work, remote, { change: { file, edit } });
-}
-
-/**
- * `remote` copied into `work` (beside a copy of the shared preset and base tsconfig, with the
- * installed packages linked), optionally with one source file changed, built on its own with
- * `env` added (GWAR_TYPES=1 for the declaration files of its exposes).
- */
-export function buildRemoteCopy(work, remote, { change, env = {} } = {}) {
   const app = path.join(work, remote);
   cpSync(path.join(root, remote), app, {
     recursive: true,
     filter: (source) => !/[\\/](node_modules|dist)([\\/]|$)/.test(path.relative(root, source)),
   });
-  for (const file of ['rspack.base.ts', 'tsconfig.base.json'])
-    cpSync(path.join(root, file), path.join(work, file));
+  cpSync(path.join(root, 'rspack.base.ts'), path.join(work, 'rspack.base.ts'));
   symlinkSync(path.join(root, remote, 'node_modules'), path.join(app, 'node_modules'));
   if (!existsSync(path.join(work, 'node_modules')))
     symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'));
-  if (change) {
-    const source = path.join(app, 'src', change.file);
-    const before = readFileSync(source, 'utf8');
-    const after = change.edit(before);
-    if (after === before) throw new Error(`the change to ${remote}/src/${change.file} changed nothing`);
-    writeFileSync(source, after);
-  }
+  const source = path.join(app, 'src', file);
+  const before = readFileSync(source, 'utf8');
+  const after = edit(before);
+  if (after === before) throw new Error(`the change to ${remote}/src/${file} changed nothing`);
+  writeFileSync(source, after);
   const started = Date.now();
   const build = spawnSync(
     path.join(app, 'node_modules', '.bin', 'rspack'),
     ['build', '-c', 'rspack.config.ts'],
     {
       cwd: app,
-      env: { ...process.env, NODE_ENV: 'production', ...env },
+      env: { ...process.env, NODE_ENV: 'production' },
       encoding: 'utf8',
     },
   );

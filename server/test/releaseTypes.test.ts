@@ -1,12 +1,13 @@
 /**
- * Types for the teams (issue 22, point 5), end to end for mf-chat: its release build
- * (GWAR_TYPES=1) carries the declaration files of its exposes, the upload accepts and serves them,
+ * Types for the teams (issue 22, point 5), end to end for mf-chat: a changed build made as its
+ * team's CI makes it (GWAR_TYPES=1) carries the declaration files of its exposes, the upload accepts and serves them,
  * and a consumer in another repository fetches them with Module Federation's own dts plugin
  * (`consumeTypes` with `remoteTypeUrls` at the release's URLs, as the README says) and type-checks
  * against them: right uses pass, a wrong use and a module mf-chat does not expose fail.
  */
 import { spawnSync } from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -19,13 +20,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { consumeTypes } from '@module-federation/dts-plugin/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildRemoteCopy } from '../../scripts/remoteBuild.mjs';
+import { buildChangedRemote } from '../../scripts/remoteBuild.mjs';
 import { packDist } from '../src/releases/client.ts';
 import { createReleaseToken } from '../src/releases/tokens.ts';
 import { writeShellBuild } from './fixtures/remoteBuild.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+/** What the team's change adds to the exposed module ./Chat. */
+const PROBE = "export const chatTypesProbe: { build: 'types-test' } = { build: 'types-test' };";
 let tmp: string;
 let server: TestServer;
 let site: string;
@@ -33,7 +36,18 @@ let dist: string;
 
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'gwar-release-types-'));
-  dist = buildRemoteCopy(path.join(tmp, 'work'), 'mf-chat', { env: { GWAR_TYPES: '1' } }).dist;
+  // A team's change, built as its CI builds it (GWAR_TYPES=1): the copy's tsconfig.json extends
+  // the base one beside it. The change adds an export, so the consumer below sees that the
+  // types are those of exactly this build.
+  const work = path.join(tmp, 'work');
+  mkdirSync(work);
+  cpSync(path.join(root, 'tsconfig.base.json'), path.join(work, 'tsconfig.base.json'));
+  process.env.GWAR_TYPES = '1';
+  try {
+    dist = buildChangedRemote(work, 'mf-chat', 'Chat.tsx', (source) => `${source}\n${PROBE}\n`).dist;
+  } finally {
+    delete process.env.GWAR_TYPES;
+  }
   // A shell that provides what this build was made for: this suite is about its types.
   const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
     shared: { name: string; version: string }[];
@@ -140,8 +154,10 @@ it('a consumer fetches the types of a published mf-chat release and type-checks 
       "import Chat from 'mf_chat/Chat';",
       "import Chats from 'mf_chat/Chats';",
       "import Notifications from 'mf_chat/Notifications';",
+      "import { chatTypesProbe } from 'mf_chat/Chat';",
       'export const screens: Array<() => JSX.Element> = [Chat, Chats, Notifications];',
       'export const page = <Chats />;',
+      "export const build: 'types-test' = chatTypesProbe.build;",
       '',
     ].join('\n'),
   );
