@@ -216,6 +216,29 @@ class EsmFederationRuntimePlugin {
   }
 }
 
+/**
+ * The declaration files of a remote's exposes, for whoever consumes them from another repository
+ * (README, "Types for the teams"): Module Federation's dts plugin writes `@mf-types.zip` (a
+ * `.d.ts` per exposed module and what they import of the remote) and `@mf-types.d.ts` (the
+ * `loadRemote` keys) into dist and names them in mf-manifest.json (`metaData.types`), so each
+ * release carries the types of its own code and serves them under `/mf/<remote>@<version>/`.
+ * Only when GWAR_TYPES=1 (a team's release build in CI): it runs the TypeScript compiler over the
+ * remote's tsconfig.json, seconds a remote that the everyday build, `npm start` and `npm test`
+ * need not pay. Third-party types (React, shared-api) are left out: a consumer has its own.
+ */
+function typesOf(dir: string, isHost: boolean) {
+  if (isHost || process.env.GWAR_TYPES !== '1') return false;
+  return {
+    generateTypes: {
+      tsConfigPath: path.join(dir, 'tsconfig.json'),
+      extractThirdParty: false,
+      generateAPITypes: true,
+      abortOnError: true,
+    },
+    consumeTypes: false,
+  };
+}
+
 export interface AppOptions {
   /** Folder of the app (pass `import.meta.dirname`). */
   dir: string;
@@ -282,7 +305,7 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
         filename: 'remoteEntry.[contenthash:10].js',
         exposes,
         manifest: true,
-        dts: false,
+        dts: typesOf(dir, isHost),
         shared: sharedSingletons(dir),
         // A remote that is down must not blank the host: take what is loaded first.
         shareStrategy: 'loaded-first',

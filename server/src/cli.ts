@@ -9,13 +9,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { REMOTES } from 'shared-api/routes';
+import { REMOTES, type RemoteDir } from 'shared-api/routes';
 import { loadConfig } from './config.ts';
 import { type Db, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createAccount, parseRoles, setRating, setRoles } from './demo/accounts.ts';
 import { isDatabaseEmpty, loadDemo } from './demo/index.ts';
 import { formatSeconds } from './releases/actions.ts';
+import { checkBuild, localShell, printCheck, siteShell } from './releases/check.ts';
 import { packDist, publish, ReleaseApiError, read, rpc, type Site, signIn } from './releases/client.ts';
 import { localVersion, readBuildFolder } from './releases/localBuilds.ts';
 import { parsePause, parseSteps } from './releases/rollout.ts';
@@ -28,6 +29,11 @@ const USAGE = `Usage: pnpm gwar <command>
   demo [--force]                      load the demo content (only into an empty database unless --force)
 
 Releases, through a running site's API (--url or GWAR_URL; --token or GWAR_RELEASE_TOKEN):
+  release check <remote> [--dist DIR] [--url SITE]
+                                      the upload's checks on <remote>/dist (or DIR), before it is
+                                      uploaded: exposed modules, shared singletons, tree-shaken
+                                      exports, file types and sizes, against the shell SITE serves
+                                      (or, with no site, the local shell/dist); exit 1 on a problem
   release publish <remote> [--version V] [--dist DIR] [--canary N | --steps S --pause P]
                                       upload <remote>/dist (or DIR) as release V (default: its
                                       package version and content hash); --canary starts it at N %,
@@ -236,8 +242,26 @@ function override(values: Values): { force?: true; reason?: string } {
   return { force: true, reason: values.reason as string };
 }
 
+/** `release check`: needs no token, and no site when the local shell build is there. */
+async function releaseCheck(remote: string | undefined, values: Values): Promise<void> {
+  const remotes = Object.values(REMOTES) as RemoteDir[];
+  if (!remote || !remotes.includes(remote as RemoteDir))
+    throw new Error(`usage: pnpm gwar release check <${remotes.join('|')}> [--dist DIR] [--url SITE]`);
+  const dist = values.dist
+    ? fromCaller(values.dist as string)
+    : path.resolve(import.meta.dirname, '..', '..', remote, 'dist');
+  const url = (values.url as string | undefined) ?? process.env.GWAR_URL;
+  const shell = url ? await siteShell({ url }) : localShell(config.appsDir);
+  const against = url
+    ? `the shell ${url} serves`
+    : `the local shell build (${path.join(config.appsDir, 'shell', 'dist')})`;
+  const result = await checkBuild(remote as RemoteDir, dist, shell);
+  if (!printCheck(remote as RemoteDir, against, result)) process.exitCode = 1;
+}
+
 async function releaseCommand(args: string[], values: Values): Promise<void> {
   const [verb, remote, ...rest] = args;
+  if (verb === 'check') return releaseCheck(remote, values);
   const site = siteOf(values);
   switch (verb) {
     case 'publish': {

@@ -67,6 +67,13 @@ export const rpc = <T = Record<string, unknown>>(site: Site, name: string, body:
 export const read = <T = Record<string, unknown>[]>(site: Site, resource: string, query = '') =>
   call<T>(site, 'GET', `/api/${resource}${query ? `?${query}` : ''}`);
 
+/**
+ * A file's name as tar's file list takes it: `./` before a name that starts with `@`
+ * (`@mf-types.zip`), which tar would otherwise read as another archive to append. The upload
+ * drops the `./` again (tarball.ts).
+ */
+export const tarPath = (name: string) => (name.startsWith('@') ? `./${name}` : name);
+
 /** A dist folder as a gzipped tarball (its files at the archive's root, dotfiles left out). */
 export async function packDist(dist: string): Promise<Buffer> {
   const files = (readdirSync(dist, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
@@ -77,7 +84,7 @@ export async function packDist(dist: string): Promise<Buffer> {
     throw new ReleaseApiError(`${dist} holds no mf-manifest.json: build the remote first`);
   }
   const chunks: Buffer[] = [];
-  const stream = createTar({ gzip: true, cwd: dist, portable: true }, files);
+  const stream = createTar({ gzip: true, cwd: dist, portable: true }, files.map(tarPath));
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }

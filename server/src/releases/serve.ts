@@ -8,6 +8,9 @@
  *                                          (prefixes.ts), so only what the database names is served
  *   PUT  /api/releases/<remote>/<version>  upload a built remote (gzipped tarball of its dist folder)
  *   POST /api/release-health               browsers' load and failure reports (navigator.sendBeacon)
+ *   GET  /api/release-shell                what the served shell provides and loads (validate.ts
+ *                                          shellShareJson): `pnpm gwar release check --url` checks
+ *                                          a build against it before the upload does
  * The calls that change channels are RPCs (rpc/release/*), the lists are read resources
  * (read/releases.ts).
  */
@@ -19,6 +22,7 @@ import { publishFiles } from './publish.ts';
 import { ENTRY_FILE, registryFor } from './registry.ts';
 import type { BlobStore } from './store.ts';
 import { RELEASE_LIMITS, ReleaseArchiveError, readReleaseArchive } from './tarball.ts';
+import { readShellShare, shellShareJson } from './validate.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   js: 'application/javascript; charset=utf-8',
@@ -38,6 +42,9 @@ const CONTENT_TYPES: Record<string, string> = {
   woff2: 'font/woff2',
   ttf: 'font/ttf',
   txt: 'text/plain; charset=utf-8',
+  // A release's declaration files (tarball.ts TYPES_FILES), for type checks, never for a page.
+  ts: 'text/plain; charset=utf-8',
+  zip: 'application/zip',
 };
 
 /** `br` or `gzip` when the client takes it (q=0 refuses), brotli first. */
@@ -154,6 +161,12 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
         .send(data);
     },
   );
+
+  // Public like the shell's own files it is read from (/app/mf-manifest.json, /app/mf-stats.json).
+  app.get('/api/release-shell', async (_request, reply) => {
+    void reply.header('Cache-Control', 'no-cache');
+    return shellShareJson(readShellShare(config.appsDir));
+  });
 
   app.register(async (scope) => {
     scope.addContentTypeParser(

@@ -15,13 +15,35 @@ export const RELEASE_LIMITS = {
 
 /** What a built remote may contain (no HTML: nothing under /mf/ may become a page of the site). */
 const ALLOWED = /\.(js|mjs|css|json|map|svg|png|jpe?g|gif|webp|avif|ico|woff2?|ttf|txt)$/i;
+/**
+ * The declaration files of a remote's exposes, at the release's root under the names Module
+ * Federation's dts plugin gives them (a build with GWAR_TYPES=1): served for other teams' type
+ * checks (README, "Types for the teams"), never run by a browser.
+ */
+export const TYPES_FILES = ['@mf-types.zip', '@mf-types.d.ts'];
+
+export type ReleaseLimits = typeof RELEASE_LIMITS;
 const PATH = /^[A-Za-z0-9._@-]+(\/[A-Za-z0-9._@-]+)*$/;
 
 export class ReleaseArchiveError extends Error {}
 
 export type ReleaseFiles = Map<string, Buffer>;
 
-export function readReleaseArchive(archive: Buffer): Promise<ReleaseFiles> {
+/**
+ * The one reading of an archive, whoever has one: the upload route and `pnpm gwar release check`
+ * (check.ts), so a team's CI meets the same limits before it uploads.
+ */
+export function readReleaseArchive(
+  archive: Buffer,
+  limits: ReleaseLimits = RELEASE_LIMITS,
+): Promise<ReleaseFiles> {
+  if (archive.length > limits.archiveBytes) {
+    return Promise.reject(
+      new ReleaseArchiveError(
+        `the archive is ${formatBytes(archive.length)}, more than the ${formatBytes(limits.archiveBytes)} an upload may be`,
+      ),
+    );
+  }
   return new Promise((resolve, reject) => {
     const files: ReleaseFiles = new Map();
     let total = 0;
@@ -55,14 +77,14 @@ export function readReleaseArchive(archive: Buffer): Promise<ReleaseFiles> {
         entry.resume();
         return;
       }
-      if (!ALLOWED.test(name)) {
+      if (!ALLOWED.test(name) && !TYPES_FILES.includes(name)) {
         fail(`${name}: this file type does not belong in a built remote`);
         entry.resume();
         return;
       }
       total += entry.size;
-      if (files.size + 1 > RELEASE_LIMITS.files) fail(`more than ${RELEASE_LIMITS.files} files`);
-      if (total > RELEASE_LIMITS.totalBytes) fail(`more than ${RELEASE_LIMITS.totalBytes} bytes unpacked`);
+      if (files.size + 1 > limits.files) fail(`more than ${limits.files} files`);
+      if (total > limits.totalBytes) fail(`more than ${formatBytes(limits.totalBytes)} unpacked`);
       if (failed) {
         entry.resume();
         return;
@@ -79,6 +101,13 @@ export function readReleaseArchive(archive: Buffer): Promise<ReleaseFiles> {
     });
     parser.end(archive);
   });
+}
+
+/** 512 bytes, 37 KiB, 50.0 MiB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 /** `dist/mf-manifest.json` → `mf-manifest.json` when the archive was made one level up. */

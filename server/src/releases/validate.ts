@@ -11,12 +11,14 @@
  *   @tanstack/react-query: `TREE_SHAKEN_SHARES` in rspack.base.ts) are all among those the shell
  *   ships: a remote built against a wider list would call exports missing on the page.
  * The shell's side comes from its own build (`shell/dist/mf-manifest.json` and `mf-stats.json`),
- * which is deployed with this server.
+ * which is deployed with this server, and the route table deployed with it; a site hands the same
+ * to anybody as JSON (`GET /api/release-shell`, shellShareJson), so `pnpm gwar release check`
+ * runs these very checks on a team's build before it uploads (check.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import { type RemoteDir, type RemoteName, remoteNameOf, requiredExposes } from 'shared-api/routes';
+import { REMOTES, type RemoteDir, type RemoteName, remoteNameOf, requiredExposes } from 'shared-api/routes';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.ts';
 import type { BlobStore } from './store.ts';
@@ -46,6 +48,8 @@ const manifestSchema = z.object({
   metaData: z.object({
     name: z.string(),
     remoteEntry: z.object({ name: z.string().min(1), path: z.string() }),
+    // Declaration files of the exposes (Module Federation's dts plugin, GWAR_TYPES=1 builds).
+    types: z.object({ path: z.string(), zip: z.string(), api: z.string() }).partial().optional(),
   }),
   shared: z.array(
     z.object({
@@ -76,6 +80,11 @@ export interface ShellShare {
   versions: Map<string, string>;
   /** Per tree-shaken shared package, the exports the shell ships (from its `mf-stats.json`). */
   shippedExports: Map<string, Set<string>>;
+  /**
+   * Per remote (its folder), the modules this shell loads from it: its route table and dialog
+   * owners (shared-api/routes.ts as deployed with the shell, which a team's checkout may predate).
+   */
+  requiredExposes: Map<string, string[]>;
 }
 
 export function readShellShare(appsDir: string): ShellShare {
@@ -99,6 +108,34 @@ export function readShellShare(appsDir: string): ShellShare {
     shippedExports: new Map(
       stats.shared.filter((s) => s.usedExports?.length).map((s) => [s.name, new Set(s.usedExports)] as const),
     ),
+    requiredExposes: new Map(
+      Object.entries(REMOTES).map(([name, dir]) => [dir, requiredExposes(name as RemoteName)] as const),
+    ),
+  };
+}
+
+/** The shell's side as JSON (`GET /api/release-shell`): what `release check --url` checks against. */
+export const shellShareJsonSchema = z.object({
+  shared: z.record(z.string(), z.string()),
+  shippedExports: z.record(z.string(), z.array(z.string())),
+  requiredExposes: z.record(z.string(), z.array(z.string())),
+});
+export type ShellShareJson = z.infer<typeof shellShareJsonSchema>;
+
+export function shellShareJson(shell: ShellShare): ShellShareJson {
+  return {
+    shared: Object.fromEntries(shell.versions),
+    shippedExports: Object.fromEntries([...shell.shippedExports].map(([name, set]) => [name, [...set]])),
+    requiredExposes: Object.fromEntries(shell.requiredExposes),
+  };
+}
+
+export function shellShareFromJson(json: unknown): ShellShare {
+  const data = shellShareJsonSchema.parse(json);
+  return {
+    versions: new Map(Object.entries(data.shared)),
+    shippedExports: new Map(Object.entries(data.shippedExports).map(([name, list]) => [name, new Set(list)])),
+    requiredExposes: new Map(Object.entries(data.requiredExposes)),
   };
 }
 
@@ -146,7 +183,8 @@ export function shellProblems(
   const name = remoteNameOf(remote) as RemoteName;
   const problems: string[] = [];
   const exposes = manifest.exposes.map((e) => e.name.replace(/^\.\//, '')).sort();
-  const lost = requiredExposes(name).filter((module) => !exposes.includes(module));
+  const required = shell.requiredExposes.get(REMOTES[name]) ?? requiredExposes(name);
+  const lost = required.filter((module) => !exposes.includes(module));
   if (lost.length) {
     problems.push(
       `${remote} no longer exposes ${lost.map((m) => `./${m}`).join(', ')}, which the shell loads (shared-api/routes.ts)`,
@@ -189,38 +227,66 @@ export function shellProblems(
   return problems;
 }
 
-/** Checks a release of `remote` against the shell; returns what the release log keeps of it. */
-export function validateRelease(remote: RemoteDir, files: ReleaseFiles, shell: ShellShare): ReleaseInfo {
+/**
+ * Every problem of a release of `remote` against the shell, each saying what to fix, and what the
+ * release log keeps of it when there is none. The one check of a build, whoever runs it: the
+ * upload (validateRelease) and `pnpm gwar release check` in a team's CI (check.ts). A manifest
+ * that cannot be read, or names another remote, is the only problem told (nothing else can be
+ * judged); otherwise every kind of problem is, so one run of a team's CI lists all it must fix.
+ */
+export function releaseProblems(
+  remote: RemoteDir,
+  files: ReleaseFiles,
+  shell: ShellShare,
+): { problems: string[]; info: ReleaseInfo | null } {
   const name = remoteNameOf(remote) as RemoteName;
-  const manifest = parseJson(files, 'mf-manifest.json', manifestSchema);
-  if (manifest.name !== name || manifest.metaData.name !== name) {
-    throw new ReleaseRefused(
-      `this is a build of "${manifest.name}", not of ${remote} (${name}): check the archive and the remote's name`,
-    );
+  let manifest: Manifest;
+  let stats: Stats;
+  try {
+    manifest = parseJson(files, 'mf-manifest.json', manifestSchema);
+    if (manifest.name !== name || manifest.metaData.name !== name) {
+      throw new ReleaseRefused(
+        `this is a build of "${manifest.name}", not of ${remote} (${name}): check the archive and the remote's name`,
+      );
+    }
+    stats = parseJson(files, 'mf-stats.json', statsSchema);
+  } catch (error) {
+    if (error instanceof ReleaseRefused) return { problems: [error.message], info: null };
+    throw error;
   }
-  const entry = path.posix.join(manifest.metaData.remoteEntry.path, manifest.metaData.remoteEntry.name);
-  const listed = new Set<string>([entry]);
+  const { remoteEntry, types } = manifest.metaData;
+  const listed = new Set<string>([path.posix.join(remoteEntry.path, remoteEntry.name)]);
   for (const part of [...manifest.exposes, ...manifest.shared]) {
     for (const kind of [part.assets?.js, part.assets?.css]) {
       for (const file of [...(kind?.sync ?? []), ...(kind?.async ?? [])]) listed.add(file);
     }
   }
+  for (const file of [types?.zip, types?.api]) {
+    if (file) listed.add(path.posix.join(types?.path ?? '', file));
+  }
+  const problems: string[] = [];
   const missing = [...listed].filter((file) => !files.has(file));
   if (missing.length) {
-    throw new ReleaseRefused(
-      `the manifest lists files the release does not have: ${missing.slice(0, 5).join(', ')}`,
-    );
+    problems.push(`the manifest lists files the release does not have: ${missing.slice(0, 5).join(', ')}`);
   }
-  const stats = parseJson(files, 'mf-stats.json', statsSchema);
-  const problems = shellProblems(remote, manifest, stats, shell);
-  // The first kind of problem, as the upload always said: fix it, and the next shows.
-  if (problems.length) throw new ReleaseRefused(problems[0]!);
+  problems.push(...shellProblems(remote, manifest, stats, shell));
+  if (problems.length) return { problems, info: null };
   const shared: Record<string, string> = {};
   for (const singleton of REQUIRED_SINGLETONS) {
     shared[singleton] = manifest.shared.find((s) => s.name === singleton)?.version ?? '';
   }
   const exposes = manifest.exposes.map((e) => e.name.replace(/^\.\//, '')).sort();
-  return { shared, exposes };
+  return { problems: [], info: { shared, exposes } };
+}
+
+/**
+ * The upload's check: throws ReleaseRefused with every problem (one a line) unless the release
+ * fits; returns what the release log keeps of it.
+ */
+export function validateRelease(remote: RemoteDir, files: ReleaseFiles, shell: ShellShare): ReleaseInfo {
+  const { problems, info } = releaseProblems(remote, files, shell);
+  if (!info) throw new ReleaseRefused(problems.join('\n'));
+  return info;
 }
 
 /**
