@@ -24,6 +24,7 @@ import { releaseRolloutInput } from 'shared-api/validation';
 import { Button, Dialog, EmptyState, QueryState, RelativeTime, TextField } from 'shared-ui';
 import { RequireRole } from './Access.tsx';
 import { CanaryHealth } from './CanaryHealth.tsx';
+import { errorText, PreviewButton, Teams } from './ReleasePreview.tsx';
 import { failureShare, pageLoads } from './texts.ts';
 import './moderation.css';
 
@@ -35,13 +36,10 @@ const ACTION_LABELS: Record<ReleaseLogRow['action'], string> = {
   promote: 'wersja stabilna',
   rollback: 'wycofanie',
   'auto-rollback': 'automatyczne wycofanie',
+  preview: 'podgląd',
+  'dev-override': 'lokalna wersja',
+  team: 'zespół',
 };
-
-function errorText(error: unknown): string | null {
-  if (!error) return null;
-  if (error instanceof ApiError) return error.body.details ?? error.key;
-  return 'Nie udało się połączyć z serwerem.';
-}
 
 function Health({ loads, failures }: { loads: number; failures: number }) {
   return (
@@ -228,6 +226,7 @@ function ReleaseList({ remote, stable }: { remote: RemoteDir; stable: string }) 
               </td>
               <td data-label="Kto">{row.actor}</td>
               <td data-label="Działania" className="gwm-actions">
+                <PreviewButton remote={remote} version={row.version} />
                 {row.channel === null ? (
                   <>
                     <Button
@@ -625,6 +624,7 @@ function ReleasesPage() {
       </QueryState>
       <History />
       <Tokens />
+      <Teams />
     </section>
   );
 }

@@ -31,6 +31,7 @@ import { FRESH_COOKIE } from './read/feedOverlay.ts';
 import { GuestCache, sharedGzip, TtlCache } from './read/guestCache.ts';
 import { createThreadCache, FOLLOWED_IDS_TTL_MS } from './read/posts.ts';
 import { releaseScope } from './releases/access.ts';
+import { redactPreviewLink } from './releases/previews.ts';
 import { findReleaseToken } from './releases/tokens.ts';
 import { readRoutes, registerExtraRoutes, rpcRoutes } from './routes.ts';
 import type { RpcContext } from './rpc/define.ts';
@@ -176,6 +177,16 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Never log credentials or the session cookie.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // …nor a preview link whole (releases/previews.ts): its address is one.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactPreviewLink(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
     },
     bodyLimit: DEFAULT_BODY_LIMIT,
     // On SIGTERM a request the server has already received is served (the database stays open
@@ -231,7 +242,10 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     const { status, body } = toErrorReply(error);
     if (status === 503) {
       // One line per failed request, no stack: an outage must not flood the log with traces.
-      request.log.warn({ url: request.url, reason: (error as Error).message }, 'database unavailable');
+      request.log.warn(
+        { url: redactPreviewLink(request.url), reason: (error as Error).message },
+        'database unavailable',
+      );
       void reply.header('Retry-After', String(RETRY_AFTER_S));
     } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     void reply.status(status).send(body);

@@ -52,6 +52,18 @@ Releases, through a running site's API (--url or GWAR_URL; --token or GWAR_RELEA
   release list <remote>               published releases, newest first
   release history [remote]            the release log
   release status                      each remote's stable and canary, with health counts
+  release preview <remote> <version> [--hours H] [--page /path]
+                                      a link (at most 8 hours) that makes the browser of an admin
+                                      or a member of the remote's team load <version> on the site;
+                                      nobody else sees it, the health guard does not count it
+  release dev <remote> --entry http://localhost:<port>/remoteEntry.js [--hours H] [--page /path]
+                                      the same for a local build (at most 2 hours), where the
+                                      site's operator set RELEASE_DEV_OVERRIDES=1
+  team:add <remote> <username> [--user admin]
+  team:remove <remote> <username> [--user admin]
+                                      who is in the team of <remote>: may open its preview links
+                                      (asks for the admin's password, as token:create)
+  team:list [remote]                  the members of each team (a token, or --user admin)
   token:create --remote <r>[,<r>…] [--name N] [--expires-days D] [--user admin]
                                       a release token for a team's CI (shown once); asks for
                                       the admin's password (or GWAR_ADMIN_PASSWORD)
@@ -118,6 +130,9 @@ async function main(argv: string[]): Promise<void> {
       name: { type: 'string' },
       'expires-days': { type: 'string' },
       user: { type: 'string' },
+      hours: { type: 'string' },
+      page: { type: 'string' },
+      entry: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -193,6 +208,27 @@ async function main(argv: string[]): Promise<void> {
       need(args, 1, 'token:revoke <id> --url <site>');
       await rpc(await adminSite(values), 'release_token_revoke', { id: Number(args[0]) });
       console.log(`token ${args[0]} revoked`);
+      return;
+    }
+    case 'team:add':
+    case 'team:remove': {
+      need(args, 2, `${command} <remote> <username> --url <site>`);
+      const [remote, username] = args as [string, string];
+      const call = command === 'team:add' ? 'release_member_add' : 'release_member_remove';
+      await rpc(await adminSite(values), call, { remote, username });
+      console.log(`${username} ${command === 'team:add' ? 'is now in' : 'has left'} the team of ${remote}`);
+      return;
+    }
+    case 'team:list': {
+      const site = values.token || process.env.GWAR_RELEASE_TOKEN ? siteOf(values) : await adminSite(values);
+      const rows = await read<
+        { remote: string; username: string; added_by: string | null; created: string }[]
+      >(site, 'release_members', args[0] ? `remote=eq.${encodeURIComponent(args[0])}` : '');
+      for (const r of rows)
+        console.log(
+          `${r.remote.padEnd(14)} ${r.username.padEnd(24)} added by ${r.added_by ?? '–'}, ${r.created}`,
+        );
+      if (rows.length === 0) console.log('no members yet: pnpm gwar team:add <remote> <username>');
       return;
     }
     default:
@@ -394,6 +430,30 @@ async function releaseCommand(args: string[], values: Values): Promise<void> {
         if (r.canary && r.verdict)
           console.log(`${''.padEnd(14)} guard: ${r.verdict.state}: ${r.verdict.reason}`);
       }
+      return;
+    }
+    case 'preview':
+    case 'dev': {
+      if (verb === 'preview') need(rest, 1, 'release preview <remote> <version> [--hours H] [--page /path]');
+      else if (!values.entry)
+        throw new Error(
+          'usage: pnpm gwar release dev <remote> --entry http://localhost:<port>/remoteEntry.js',
+        );
+      const link = await rpc<{ url: string; id: string; expires: string }>(
+        site,
+        verb === 'preview' ? 'release_preview' : 'release_dev_override',
+        {
+          remote,
+          ...(verb === 'preview' ? { version: rest[0] } : { entry: values.entry }),
+          ...(values.hours ? { hours: Number(values.hours) } : {}),
+          ...(values.page ? { page: values.page } : {}),
+        },
+      );
+      const what = verb === 'preview' ? `${remote}@${rest[0]}` : `${remote} from ${values.entry}`;
+      console.log(
+        `Preview of ${what} until ${link.expires} (link ${link.id}); open it signed in as an admin or a member of the team of ${remote}:`,
+      );
+      console.log(link.url);
       return;
     }
     default:

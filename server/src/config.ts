@@ -54,6 +54,12 @@ export interface Config {
   devRemotesDir: string | null;
   /** The canary health guard (releases/health.ts). */
   releaseHealth: HealthOptions;
+  /**
+   * A signed-in admin or team member may load a remote from their own machine
+   * (http://localhost:<port>) on this site, in their browser only (releases/previews.ts). Off
+   * unless RELEASE_DEV_OVERRIDES=1.
+   */
+  releaseDevOverrides: boolean;
   /** Base URL under which uploaded files are served; empty means this server (`/files/...`). */
   filesCdn: string;
   /** Uploads and release artifacts in object storage instead of the data folder. */
@@ -115,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appsDir: path.resolve(env.APPS_DIR ?? repoRoot),
     publishLocalBuilds: env.PUBLISH_LOCAL_BUILDS === '1',
     devRemotesDir: env.DEV_REMOTES_DIR ? path.resolve(env.DEV_REMOTES_DIR) : null,
+    releaseDevOverrides: env.RELEASE_DEV_OVERRIDES === '1',
     releaseHealth: {
       minSamples: int(env, 'RELEASE_HEALTH_MIN_SAMPLES', 20),
       minFailures: int(env, 'RELEASE_HEALTH_MIN_FAILURES', 5),

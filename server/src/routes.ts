@@ -42,6 +42,11 @@ import { postReport } from './rpc/post/report.ts';
 import { postUpdate } from './rpc/post/update.ts';
 import { postVote } from './rpc/post/vote.ts';
 import { releaseCanary } from './rpc/release/canary.ts';
+import { releaseDevOverride } from './rpc/release/devOverride.ts';
+import { releaseMemberAdd } from './rpc/release/memberAdd.ts';
+import { releaseMemberRemove } from './rpc/release/memberRemove.ts';
+import { releasePreview } from './rpc/release/preview.ts';
+import { releasePreviewEnd } from './rpc/release/previewEnd.ts';
 import { releasePromote } from './rpc/release/promote.ts';
 import { releaseRollback } from './rpc/release/rollback.ts';
 import { releaseRollout } from './rpc/release/rollout.ts';
@@ -134,6 +139,12 @@ const rpcHandlers: { [Name in CallName]: RpcDefinition<Name> } = {
   release_rollback: releaseRollback,
   release_token_create: releaseTokenCreate,
   release_token_revoke: releaseTokenRevoke,
+  // previews and local builds: a team's token or an admin; teams: admins
+  release_preview: releasePreview,
+  release_dev_override: releaseDevOverride,
+  release_preview_end: releasePreviewEnd,
+  release_member_add: releaseMemberAdd,
+  release_member_remove: releaseMemberRemove,
 };
 
 export const rpcRoutes: RpcDefinition[] = Object.values(rpcHandlers);

@@ -100,6 +100,14 @@ export interface ReleaseTokenRow {
   last_used: string | null;
 }
 
+/** A member of a remote's team: may open its preview links (server/src/releases/members.ts). */
+export interface ReleaseMemberRow {
+  remote: RemoteDir;
+  username: string;
+  added_by: string | null;
+  created: string;
+}
+
 /** The health figures refresh this often while the page is open. */
 export const RELEASES_REFRESH_MS = 10_000;
 
@@ -110,6 +118,7 @@ export const releaseKeys = {
   minutes: (remote: RemoteDir, canary: string) => [...releaseKeys.all, 'minutes', remote, canary] as const,
   log: (remote: RemoteDir | null) => [...releaseKeys.all, 'log', remote ?? 'all'] as const,
   tokens: () => [...releaseKeys.all, 'tokens'] as const,
+  members: () => [...releaseKeys.all, 'members'] as const,
 };
 
 export function useReleaseChannels() {
@@ -229,5 +238,32 @@ export function useRevokeReleaseToken() {
     mutationFn: (id: number) => rpc('release_token_revoke', { id }),
     meta: { silent: true },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: releaseKeys.tokens() }),
+  });
+}
+
+export function useReleaseMembers() {
+  return useQuery({
+    queryKey: releaseKeys.members(),
+    queryFn: ({ signal }) =>
+      getRows<ReleaseMemberRow>('release_members', { order: 'remote.asc,username.asc' }, signal),
+  });
+}
+
+/** Adds or removes a member of a remote's team; the list and the history follow. */
+export function useReleaseMember() {
+  return useMutation({
+    mutationFn: ({ add, ...input }: { add: boolean; remote: RemoteDir; username: string }) =>
+      rpc(add ? 'release_member_add' : 'release_member_remove', input),
+    meta: { silent: true },
+    onSettled: refreshAll,
+  });
+}
+
+/** A preview link of one published version (shown on the admin page, to copy or open). */
+export function useReleasePreviewLink() {
+  return useMutation({
+    mutationFn: (input: { remote: RemoteDir; version: string }) => rpc('release_preview', input),
+    meta: { silent: true },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...releaseKeys.all, 'log'] }),
   });
 }

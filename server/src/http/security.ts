@@ -228,6 +228,35 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   );
 }
 
+/** Directives a remote's entry loaded from another origin needs: its scripts, styles, fonts and images. */
+const LOCAL_BUILD_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src'];
+
+/**
+ * The page policy of one response, widened for a developer's local build of a remote
+ * (releases/previews.ts): `origin` (http://localhost:<port> or http://127.0.0.1:<port>, already
+ * checked) is added where loading a remote from it needs it, and to connect-src with its
+ * WebSocket twin for the dev server's hot reload. Over https, `upgrade-insecure-requests` would
+ * rewrite the local build's http:// addresses to https://, where no dev server answers: it is
+ * left out of this response only (the page's own addresses are https anyway). Nothing else
+ * changes; every other response keeps the policy above.
+ */
+export function widenPolicyForLocalBuild(policy: string, origin: string): string {
+  const socket = origin.replace(/^http/, 'ws');
+  const directives = policy
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const out: string[] = [];
+  for (const directive of directives) {
+    const name = directive.split(/\s+/)[0]!;
+    if (name === 'upgrade-insecure-requests' && origin.startsWith('http:')) continue;
+    if (LOCAL_BUILD_DIRECTIVES.includes(name)) out.push(`${directive} ${origin}`);
+    else if (name === 'connect-src') out.push(`${directive} ${origin} ${socket}`);
+    else out.push(directive);
+  }
+  return out.join(';');
+}
+
 export interface CspViolation {
   documentUri: string | null;
   blocked: string | null;

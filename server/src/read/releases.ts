@@ -6,6 +6,7 @@
  *   GET /api/release_health_minutes  a running canary's page loads and failures per minute, for
  *                               canary and stable, since it started (`remote=eq.mf-chat`)
  *   GET /api/release_tokens     the tokens (admins; never the token itself)
+ *   GET /api/release_members    the members of each remote's team (releases/members.ts)
  * Admins see every remote; a release token sees only its own remotes; anyone else gets 401.
  */
 import { unauthorized } from '../http/errors.ts';
@@ -167,10 +168,31 @@ export const releaseTokensRead = defineResource({
   maxLimit: 100,
 });
 
+export const releaseMembersRead = defineResource({
+  name: 'release_members',
+  columns: {
+    remote: { sql: 'm.remote', type: 'text' },
+    username: { sql: 'u.username', type: 'text' },
+    added_by: { sql: 'a.username', type: 'text' },
+    created: { sql: 'm.created', type: 'timestamptz' },
+  },
+  from(ctx) {
+    requireScope(ctx);
+    return {
+      sql: `release_members m JOIN users u ON u.id = m.user_id LEFT JOIN users a ON a.id = m.added_by`,
+      params: [],
+    };
+  },
+  visible: scoped('m'),
+  defaultOrder: 'remote.asc,username.asc',
+  maxLimit: 100,
+});
+
 export const releaseReads = [
   releaseChannelsRead,
   releaseHealthMinutesRead,
   releasesRead,
   releaseLogRead,
   releaseTokensRead,
+  releaseMembersRead,
 ];

@@ -72,6 +72,8 @@ export async function logRelease(
     actor: string;
     reason?: string | null;
   },
+  /** `notify: false` for entries that change no channel (previews, teams): no node re-reads them. */
+  options: { notify?: boolean } = {},
 ): Promise<void> {
   await tx.query(
     `INSERT INTO release_log (remote, action, from_version, to_version, percent, actor, reason)
@@ -86,6 +88,7 @@ export async function logRelease(
       entry.reason ?? null,
     ],
   );
+  if (options.notify === false) return;
   await tx.query('SELECT pg_notify($1, $2)', [RELEASES_CHANNEL, JSON.stringify({ remote: entry.remote })]);
 }
 
@@ -97,7 +100,7 @@ export async function lockChannel(tx: Queryable, remote: string): Promise<Channe
   return rows[0] ?? null;
 }
 
-async function requireRelease(tx: Queryable, remote: string, version: string): Promise<void> {
+export async function requireRelease(tx: Queryable, remote: string, version: string): Promise<void> {
   const { rows } = await tx.query('SELECT 1 FROM releases WHERE remote = $1 AND version = $2', [
     remote,
     version,

@@ -12,6 +12,7 @@ import type { FitsShell } from './actions.ts';
 import { createDevRemotes, type DevRemotes } from './devRemotes.ts';
 import { type ReleaseHealth, startReleaseHealth } from './health.ts';
 import { createReleasePrefixes, type ReleasePrefixes } from './prefixes.ts';
+import { type Previews, startPreviews } from './previews.ts';
 import {
   type Cohorts,
   createCohortSequences,
@@ -29,6 +30,8 @@ export interface Releases {
   prefixes: ReleasePrefixes;
   registry: ReleaseRegistry;
   health: ReleaseHealth;
+  /** Previews and local builds of one staff browser (previews.ts). */
+  previews: Previews;
   /** The next new visitor's cohort (one sequence per node for the page and /remotes.json). */
   nextCohorts: () => Cohorts;
   /** Development servers of remotes on the local site (DEV_REMOTES_DIR; devRemotes.ts). */
@@ -51,11 +54,13 @@ export async function startReleases(
   const prefixes = createReleasePrefixes(db);
   const registry = await startReleaseRegistry(db, events, log, { prefixes });
   const health = await startReleaseHealth(db, registry, log, config.releaseHealth);
+  const previews = await startPreviews(config, db, log);
   return {
     store,
     prefixes,
     registry,
     health,
+    previews,
     nextCohorts: createCohortSequences(),
     devRemotes: createDevRemotes(config.devRemotesDir),
     fitsShell: (remote) => async (version, tx) => {

@@ -25,7 +25,9 @@ import type { Events } from '../events.ts';
 import { type Channel, RELEASES_CHANNEL, readChannels } from './actions.ts';
 import { type DevRemotes, withDevRemotes } from './devRemotes.ts';
 import type { ReleaseHealth } from './health.ts';
+import type { PageRelease } from './healthToken.ts';
 import type { ReleasePrefixes, ReleaseRef } from './prefixes.ts';
+import type { PreviewTarget } from './previewTokens.ts';
 
 export const COHORT_COOKIE = 'gwar_cohort';
 export const REGISTRY_POLL_MS = 10_000;
@@ -37,13 +39,19 @@ export interface ResolvedRemote {
   remote: RemoteDir;
   entry: string;
   version: string;
-  /** `dev`: from a developer's development server on the local site (devRemotes.ts). */
-  channel: 'stable' | 'canary' | 'dev';
+  /**
+   * `dev`: from a developer's development server on the local site (devRemotes.ts); `preview`: a
+   * version or a local build only this staff browser asked for (previews.ts).
+   */
+  channel: 'stable' | 'canary' | 'dev' | 'preview';
   /** For canary visitors: the stable release, loaded instead when the canary fails to load. */
   fallback?: { entry: string; version: string };
   /** For `dev`: the development server's event stream (a rebuild, a failed build). */
   dev?: { events: string };
 }
+
+/** The version a local build stands under in the registry (its entry is the developer's). */
+export const LOCAL_VERSION = 'local';
 
 /**
  * The address browsers load a release's container from. `remoteEntry.js` is not a file of the
@@ -150,6 +158,39 @@ export function leaveCanaries(remotes: ResolvedRemote[], left: Set<string>): Res
   );
 }
 
+/**
+ * The registry with each remote this browser previews (previews.ts, already checked: signed,
+ * this account's, allowed) replaced by the previewed version or the local build. No fallback: a
+ * preview is what its developer asked to see, failures included.
+ */
+export function applyPreviews(
+  remotes: ResolvedRemote[],
+  previews: readonly PreviewTarget[],
+): ResolvedRemote[] {
+  if (previews.length === 0) return remotes;
+  return remotes.map((r) => {
+    const preview = previews.find((p) => p.remote === r.remote);
+    if (!preview) return r;
+    return {
+      name: r.name,
+      remote: r.remote,
+      entry: preview.entry ?? entryUrl(r.remote, preview.version!),
+      version: preview.version ?? LOCAL_VERSION,
+      channel: 'preview',
+    };
+  });
+}
+
+/** A preview as the shell's banner shows it. */
+export interface PreviewNotice {
+  remote: string;
+  /** The previewed version, or null for a local build. */
+  version: string | null;
+  /** A local build's entry, or null. */
+  entry: string | null;
+  expires: string;
+}
+
 /** What `/remotes.json` answers, and what the shell's page carries inline (http/frontend.ts). */
 export interface RegistryAnswer {
   /** The visitor's cohort for each remote. */
@@ -157,6 +198,8 @@ export interface RegistryAnswer {
   remotes: ResolvedRemote[];
   /** This page load's health token: its reports count only with it (healthToken.ts). */
   health: string;
+  /** Only for a staff browser with previews on: what the banner names (never sent otherwise). */
+  previews?: PreviewNotice[];
 }
 
 /**
@@ -174,6 +217,7 @@ export function registryFor(
   request: FastifyRequest,
   reply: FastifyReply,
   secureCookies: boolean,
+  previews: readonly PreviewTarget[] = [],
 ): RegistryAnswer {
   let cohorts = parseCohorts(request.cookies[COHORT_COOKIE]);
   if (cohorts === null) {
@@ -186,23 +230,34 @@ export function registryFor(
       secure: secureCookies,
     });
   }
-  const remotes = withDevRemotes(
-    leaveCanaries(releases.registry.resolve(cohorts), parseLeftCanaries(request.cookies[LEFT_CANARY_COOKIE])),
-    releases.devRemotes.current(),
+  const remotes = applyPreviews(
+    withDevRemotes(
+      leaveCanaries(releases.registry.resolve(cohorts), parseLeftCanaries(request.cookies[LEFT_CANARY_COOKIE])),
+      releases.devRemotes.current(),
+    ),
+    previews,
   );
-  // A development build is nobody's release: its page loads are never counted.
-  const released = remotes.filter(
-    (r): r is ResolvedRemote & { channel: 'stable' | 'canary' } => r.channel !== 'dev',
-  );
-  const token = releases.health.token(
-    released.map((r) => ({
+  // A development build or a previewed remote is nobody's release: reports on it count for
+  // nothing, its page load's token does not name it (health.ts).
+  const pageReleases: PageRelease[] = [];
+  for (const r of remotes) {
+    if (r.channel === 'preview' || r.channel === 'dev') continue;
+    pageReleases.push({
       remote: r.remote,
       version: r.version,
       channel: r.channel,
       ...(r.fallback ? { fallback: r.fallback.version } : {}),
-    })),
-  );
-  return { cohorts, remotes, health: token };
+    });
+  }
+  const token = releases.health.token(pageReleases);
+  if (previews.length === 0) return { cohorts, remotes, health: token };
+  const notices = previews.map((p) => ({
+    remote: p.remote,
+    version: p.version ?? null,
+    entry: p.entry ?? null,
+    expires: new Date(p.expires * 1000).toISOString(),
+  }));
+  return { cohorts, remotes, health: token, previews: notices };
 }
 
 export interface ReleaseRegistry {

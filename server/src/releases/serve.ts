@@ -11,6 +11,7 @@
  *   GET  /api/release-shell                what the served shell provides and loads (validate.ts
  *                                          shellShareJson): `pnpm gwar release check --url` checks
  *                                          a build against it before the upload does
+ *   GET|POST /release-preview/<link>       a preview link's page, and turning the preview on (previewPage.ts)
  * The calls that change channels are RPCs (rpc/release/*), the lists are read resources
  * (read/releases.ts).
  */
@@ -18,6 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { releaseHealthInput, releaseRemote, releaseVersion } from 'shared-api/validation';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { releaseActor } from './access.ts';
+import { registerPreviewPage } from './previewPage.ts';
 import { publishFiles } from './publish.ts';
 import { ENTRY_FILE, registryFor } from './registry.ts';
 import type { BlobStore } from './store.ts';
@@ -109,7 +111,8 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
 
   // The shell's page carries the same answer inline (http/frontend.ts); this is for later reads.
   app.get('/remotes.json', async (request, reply) => {
-    const answer = registryFor(releases, request, reply, config.secureCookies);
+    const previews = await releases.previews.active(request);
+    const answer = registryFor(releases, request, reply, config.secureCookies, previews);
     void reply.header('Cache-Control', 'no-store');
     return answer;
   });
@@ -167,6 +170,8 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
     void reply.header('Cache-Control', 'no-cache');
     return shellShareJson(readShellShare(config.appsDir));
   });
+
+  registerPreviewPage(app);
 
   app.register(async (scope) => {
     scope.addContentTypeParser(

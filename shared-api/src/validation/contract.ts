@@ -33,6 +33,9 @@ import {
   postUpdateInput,
   postVoteInput,
   releaseCanaryInput,
+  releaseDevOverrideInput,
+  releaseMemberInput,
+  releasePreviewInput,
   releasePromoteInput,
   releaseRollbackInput,
   releaseRolloutInput,
@@ -157,6 +160,21 @@ export interface ReleaseChannel {
   /** A progressive rollout's shares, or null for a canary moved by hand. */
   steps: number[] | null;
   pause_seconds: number | null;
+}
+
+/** A preview link (or a local build's): its address is shown once, the release log names only its id. */
+export interface ReleasePreviewLink {
+  ok: true;
+  /** The whole link to open in a signed-in browser. */
+  url: string;
+  /** A short id of the link, as the release log names it. */
+  id: string;
+  remote: string;
+  /** The previewed version, or null for a local build. */
+  version: string | null;
+  /** A local build's entry, or null for a published version. */
+  entry: string | null;
+  expires: string;
 }
 
 export interface ReleaseTokenCreated {
@@ -285,6 +303,13 @@ export const contract = {
   release_rollback: call<{ ok: true; channel?: ReleaseChannel; action?: string }>()(releaseRollbackInput),
   release_token_create: call<ReleaseTokenCreated>()(releaseTokenCreateInput),
   release_token_revoke: call<Ok>()(releaseTokenRevokeInput),
+  // previews and local builds: a team's token or an admin makes the link; admins name the teams
+  release_preview: call<ReleasePreviewLink>()(releasePreviewInput),
+  release_dev_override: call<ReleasePreviewLink>()(releaseDevOverrideInput),
+  /** Ends this browser's previews and local builds (clears its preview cookie). */
+  release_preview_end: call<Ok>()(emptyInput),
+  release_member_add: call<Ok>()(releaseMemberInput),
+  release_member_remove: call<Ok>()(releaseMemberInput),
 } as const;
 
 export type Contract = typeof contract;

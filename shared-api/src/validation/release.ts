@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { REMOTES, type RemoteDir } from '../routes.ts';
+import { usernameSchema } from './user.ts';
 
 export const RELEASE_VERSION_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -72,6 +73,68 @@ export const releaseTokenCreateInput = z.object({
 });
 
 export const releaseTokenRevokeInput = z.object({ id: z.number().int().positive().max(2_147_483_647) });
+
+/** The longest a preview link, and the preview it opens, lasts (server/src/releases/previews.ts). */
+export const PREVIEW_MAX_HOURS = 8;
+/** The longest a local build may stand in for a remote on the deployed site. */
+export const DEV_OVERRIDE_MAX_HOURS = 2;
+
+/**
+ * The page a preview link opens (a path of the site, no query): by default one that draws the
+ * remote. The server also checks it is one of the site's routes.
+ */
+export const previewPage = z
+  .string()
+  .max(200)
+  .regex(/^\/(?!\/)[A-Za-z0-9._~%/-]*$/, 'A page is a path of the site, such as /chats');
+
+/** A signed link that makes one signed-in staff browser load `version` of `remote` (releases/previews.ts). */
+export const releasePreviewInput = z.object({
+  remote: releaseRemote,
+  version: releaseVersion,
+  hours: z.number().int().min(1).max(PREVIEW_MAX_HOURS).optional(),
+  page: previewPage.optional(),
+});
+
+/**
+ * A local build's entry, `http://localhost:<port>/<path>.js` or `http://127.0.0.1:<port>/…`: only
+ * these two hosts, written plainly (no credentials, no other spelling of the address, no query),
+ * so that the one origin added to the page's CSP is the developer's own machine. Null when it is
+ * fine, else what is wrong.
+ */
+export function devEntryProblem(raw: string): string | null {
+  const plain = /^https?:\/\/(localhost|127\.0\.0\.1):([0-9]{1,5})\/[A-Za-z0-9._~/-]*\.js$/.exec(raw);
+  if (raw.length > 300 || !plain)
+    return 'A local build is http://localhost:<port>/…/remoteEntry.js or http://127.0.0.1:<port>/…';
+  const port = Number(plain[2]);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'Not an address';
+  }
+  // What the browser will ask for must be what was written: no dot segments, no default port.
+  if (port < 1 || port > 65_535 || url.href !== raw || url.username || url.password)
+    return 'Write the address plainly: a port from 1 to 65535, no dot segments';
+  if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return 'Only localhost or 127.0.0.1';
+  return null;
+}
+
+/** The origin of an entry devEntryProblem accepted (what the page's CSP admits). */
+export const devEntryOrigin = (entry: string): string => new URL(entry).origin;
+
+export const releaseDevOverrideInput = z.object({
+  remote: releaseRemote,
+  entry: z.string().superRefine((value, ctx) => {
+    const problem = devEntryProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  hours: z.number().int().min(1).max(DEV_OVERRIDE_MAX_HOURS).optional(),
+  page: previewPage.optional(),
+});
+
+/** A member of the team that owns a remote: may open its preview links and local builds. */
+export const releaseMemberInput = z.object({ remote: releaseRemote, username: usernameSchema });
 
 /** What a browser reports about a remote it loaded (POST /api/release-health). No personal data. */
 export const RELEASE_HEALTH_KINDS = ['load', 'load-failed', 'render', 'error'] as const;

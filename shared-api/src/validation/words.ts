@@ -57,6 +57,10 @@ export const RELEASE_LOG_ACTIONS = [
   'promote',
   'rollback',
   'auto-rollback',
+  // previews and local builds (server/src/releases/previews.ts), a team's members (members.ts)
+  'preview',
+  'dev-override',
+  'team',
 ] as const;
 export type ReleaseLogAction = (typeof RELEASE_LOG_ACTIONS)[number];
 

@@ -39,12 +39,24 @@ interface RegistryRemote extends Omit<RemoteRelease, 'channel'> {
   dev?: { events: string };
 }
 
+/** A preview this staff browser turned on (server/src/releases/previews.ts): the banner names it. */
+export interface PreviewNotice {
+  remote: string;
+  /** The previewed version, or null for a local build. */
+  version: string | null;
+  /** A local build's entry, or null. */
+  entry: string | null;
+  expires: string;
+}
+
 interface RegistryAnswer {
   /** The visitor's cohort for each remote. */
   cohorts: Record<string, number>;
   remotes: RegistryRemote[];
   /** This page load's health token (server/src/releases/healthToken.ts). */
   health?: string;
+  /** Only for a staff browser with previews on. */
+  previews?: PreviewNotice[];
 }
 
 /** Canaries this browser left for their stable release: `mf-feed@2.0.0` entries, for the session. */
@@ -58,6 +70,7 @@ const current = new Map<string, RegistryRemote>();
 const generations = new Map<string, number>();
 const listeners = new Set<() => void>();
 let registry: Promise<Map<string, RegistryRemote>> | null = null;
+let previews: readonly PreviewNotice[] = [];
 let following: Promise<void> | null = null;
 let lastRead = 0;
 
@@ -129,6 +142,10 @@ async function fetchRegistry(): Promise<Map<string, RegistryRemote>> {
   const answer = takeInlineRegistry() ?? (await readRemotesJson());
   lastRead = Date.now();
   setHealthToken(answer.health);
+  if (Array.isArray(answer.previews) && answer.previews.length) {
+    previews = answer.previews;
+    for (const listener of listeners) listener();
+  }
   current.clear();
   for (const entry of withoutLeftCanaries(answer.remotes)) current.set(entry.name, entry);
   registerRemotes([...current.values()].map(({ name, entry }) => ({ name, entry })));
@@ -167,6 +184,11 @@ export async function currentRelease(remote: RemoteName): Promise<RemoteRelease 
   return entry && entry.channel !== 'dev'
     ? { name: entry.name, version: entry.version, channel: entry.channel }
     : null;
+}
+
+/** The previews this page runs (the banner's, shell/src/layout/PreviewBanner.tsx); usually none. */
+export function activePreviews(): readonly PreviewNotice[] {
+  return previews;
 }
 
 /** How many times `remote`'s release changed under this page (0 until it does). */

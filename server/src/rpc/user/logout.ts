@@ -1,5 +1,6 @@
-/** user_logout: revokes this browser's session and clears its cookie. */
+/** user_logout: revokes this browser's session and clears its cookie (and ends its previews). */
 import { clearSessionCookie, revokeSession, SESSION_COOKIE } from '../../auth/session.ts';
+import { clearPreviewCookie, PREVIEW_COOKIE } from '../../releases/previews.ts';
 import { defineRpc } from '../define.ts';
 
 export const userLogout = defineRpc('user_logout', {
@@ -8,6 +9,7 @@ export const userLogout = defineRpc('user_logout', {
     const token = ctx.request.cookies[SESSION_COOKIE];
     if (token) await revokeSession(ctx.db, token);
     clearSessionCookie(ctx.reply, ctx.config.secureCookies);
+    if (ctx.request.cookies[PREVIEW_COOKIE]) clearPreviewCookie(ctx.reply, ctx.config.secureCookies);
     return { ok: true };
   },
 });
