@@ -727,7 +727,7 @@ CREATE TABLE public.release_log (
     actor text NOT NULL,
     reason text,
     created timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT release_log_action_check CHECK ((action = ANY (ARRAY['publish'::text, 'canary'::text, 'percent'::text, 'step'::text, 'promote'::text, 'rollback'::text, 'auto-rollback'::text])))
+    CONSTRAINT release_log_action_check CHECK ((action = ANY (ARRAY['publish'::text, 'canary'::text, 'percent'::text, 'step'::text, 'promote'::text, 'rollback'::text, 'auto-rollback'::text, 'preview'::text, 'dev-override'::text, 'team'::text])))
 );
 
 --
@@ -746,6 +746,18 @@ CREATE SEQUENCE public.release_log_id_seq
 --
 
 ALTER SEQUENCE public.release_log_id_seq OWNED BY public.release_log.id;
+
+--
+-- Name: release_members; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.release_members (
+    remote text NOT NULL,
+    user_id integer NOT NULL,
+    added_by integer,
+    created timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT release_members_remote_check CHECK ((remote ~ '^mf-[a-z]+$'::text))
+);
 
 --
 -- Name: release_page_loads; Type: TABLE; Schema: public; Owner: -
@@ -1070,6 +1082,13 @@ ALTER TABLE ONLY public.release_log
     ADD CONSTRAINT release_log_pkey PRIMARY KEY (id);
 
 --
+-- Name: release_members release_members_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.release_members
+    ADD CONSTRAINT release_members_pkey PRIMARY KEY (remote, user_id);
+
+--
 -- Name: release_page_loads release_page_loads_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1361,6 +1380,12 @@ CREATE INDEX posts_user_idx ON public.posts USING btree (user_id, id);
 --
 
 CREATE INDEX release_log_remote_idx ON public.release_log USING btree (remote, id DESC);
+
+--
+-- Name: release_members_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX release_members_user_idx ON public.release_members USING btree (user_id);
 
 --
 -- Name: release_page_loads_seen_idx; Type: INDEX; Schema: public; Owner: -
@@ -1795,6 +1820,20 @@ ALTER TABLE ONLY public.release_channels
 
 ALTER TABLE ONLY public.release_channels
     ADD CONSTRAINT release_channels_remote_stable_fkey FOREIGN KEY (remote, stable) REFERENCES public.releases(remote, version);
+
+--
+-- Name: release_members release_members_added_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.release_members
+    ADD CONSTRAINT release_members_added_by_fkey FOREIGN KEY (added_by) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: release_members release_members_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.release_members
+    ADD CONSTRAINT release_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
 -- Name: release_page_loads release_page_loads_remote_version_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

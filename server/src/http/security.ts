@@ -242,16 +242,13 @@ const LOCAL_BUILD_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src'
  */
 export function widenPolicyForLocalBuild(policy: string, origin: string): string {
   const socket = origin.replace(/^http/, 'ws');
-  const directives = policy
-    .split(';')
-    .map((part) => part.trim())
-    .filter(Boolean);
   const out: string[] = [];
-  for (const directive of directives) {
-    const name = directive.split(/\s+/)[0]!;
+  // Each directive as it was written, but for the sources added at its end.
+  for (const directive of policy.split(';')) {
+    const name = directive.trim().split(/\s+/)[0]!;
     if (name === 'upgrade-insecure-requests' && origin.startsWith('http:')) continue;
-    if (LOCAL_BUILD_DIRECTIVES.includes(name)) out.push(`${directive} ${origin}`);
-    else if (name === 'connect-src') out.push(`${directive} ${origin} ${socket}`);
+    if (LOCAL_BUILD_DIRECTIVES.includes(name)) out.push(`${directive.trimEnd()} ${origin}`);
+    else if (name === 'connect-src') out.push(`${directive.trimEnd()} ${origin} ${socket}`);
     else out.push(directive);
   }
   return out.join(';');

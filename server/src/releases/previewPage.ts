@@ -94,29 +94,29 @@ export function registerPreviewPage(app: FastifyInstance): void {
     );
     const rateLimit = config.rateLimits ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {};
 
-    scope.get<{ Params: { link: string } }>(
-      `${PREVIEW_PATH}/:link`,
+    scope.get<{ Params: { '*': string } }>(
+      `${PREVIEW_PATH}/*`,
       { config: rateLimit },
       async (request, reply) => {
         headers(reply);
         try {
-          const link = await previews.check(request.params.link, request.viewer);
+          const link = await previews.check(request.params['*'], request.viewer);
           return reply
             .type('text/html; charset=utf-8')
-            .send(confirmPage(link, request.params.link, request.viewer!.username));
+            .send(confirmPage(link, request.params['*'], request.viewer!.username));
         } catch (error) {
           return refuse(request, reply, error);
         }
       },
     );
 
-    scope.post<{ Params: { link: string } }>(
-      `${PREVIEW_PATH}/:link`,
+    scope.post<{ Params: { '*': string } }>(
+      `${PREVIEW_PATH}/*`,
       { config: rateLimit },
       async (request, reply) => {
         headers(reply);
         try {
-          const link = await previews.check(request.params.link, request.viewer);
+          const link = await previews.check(request.params['*'], request.viewer);
           const viewer = request.viewer!;
           const cookie = await previews.open(link, viewer, request.cookies[PREVIEW_COOKIE]);
           request.log.info(
