@@ -345,3 +345,58 @@ describe('health reports', () => {
     });
   });
 });
+
+describe('a staff browser’s preview (server/src/releases/previews.ts)', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          cohorts: { 'mf-chat': 3, 'mf-feed': 3 },
+          health: 'page-load-token',
+          remotes: [
+            {
+              name: 'mf_chat',
+              remote: 'mf-chat',
+              entry: '/mf/mf-chat@1.5.0/remoteEntry.js',
+              version: '1.5.0',
+              channel: 'preview',
+            },
+            {
+              name: 'mf_feed',
+              remote: 'mf-feed',
+              entry: '/mf/mf-feed@1.0.0/remoteEntry.js',
+              version: '1.0.0',
+              channel: 'stable',
+            },
+          ],
+          previews: [
+            { remote: 'mf-chat', version: '1.5.0', entry: null, expires: '2026-11-27T20:00:00.000Z' },
+          ],
+        }),
+      ),
+    );
+  });
+
+  it('loads the previewed version, names it for the banner and never reports on it', async () => {
+    const { loadRemoteModule, activePreviews } = await import('./registry.ts');
+    expect(activePreviews()).toEqual([]);
+    expect(await loadRemoteModule('mf_chat', 'Chats')).toEqual({
+      default: 'component from /mf/mf-chat@1.5.0/remoteEntry.js',
+    });
+    expect(activePreviews()).toEqual([
+      { remote: 'mf-chat', version: '1.5.0', entry: null, expires: '2026-11-27T20:00:00.000Z' },
+    ]);
+    await loadRemoteModule('mf_feed', 'HomeFeed');
+    vi.advanceTimersByTime(2500);
+    expect(sentEvents()).toEqual([{ remote: 'mf_feed', version: '1.0.0', channel: 'stable', kind: 'load' }]);
+  });
+
+  it('shows a failing preview as it fails: no fallback, no report', async () => {
+    runtime.broken.add('/mf/mf-chat@1.5.0/remoteEntry.js');
+    const { loadRemoteModule } = await import('./registry.ts');
+    await expect(loadRemoteModule('mf_chat', 'Chats')).rejects.toThrow(/chunk 42/);
+    vi.advanceTimersByTime(2500);
+    expect(beacons).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { previewPageOf, redactPreviewLink } from './previews.ts';
+import { applyPreviews, type ResolvedRemote } from './registry.ts';
+
+const stable: ResolvedRemote = {
+  name: 'mf_chat',
+  remote: 'mf-chat',
+  entry: '/mf/mf-chat@1.0.0/remoteEntry.js',
+  version: '1.0.0',
+  channel: 'stable',
+};
+const canary: ResolvedRemote = {
+  name: 'mf_feed',
+  remote: 'mf-feed',
+  entry: '/mf/mf-feed@2.0.0/remoteEntry.js',
+  version: '2.0.0',
+  channel: 'canary',
+  fallback: { entry: '/mf/mf-feed@1.0.0/remoteEntry.js', version: '1.0.0' },
+};
+
+describe('applyPreviews', () => {
+  it('replaces only the previewed remotes, with no fallback, on the preview channel', () => {
+    expect(applyPreviews([stable, canary], [])).toEqual([stable, canary]);
+    expect(
+      applyPreviews(
+        [stable, canary],
+        [
+          { id: 'a', remote: 'mf-chat', version: '1.5.0', expires: 1 },
+          { id: 'b', remote: 'mf-feed', entry: 'http://127.0.0.1:3102/remoteEntry.js', expires: 1 },
+        ],
+      ),
+    ).toEqual([
+      {
+        name: 'mf_chat',
+        remote: 'mf-chat',
+        entry: '/mf/mf-chat@1.5.0/remoteEntry.js',
+        version: '1.5.0',
+        channel: 'preview',
+      },
+      {
+        name: 'mf_feed',
+        remote: 'mf-feed',
+        entry: 'http://127.0.0.1:3102/remoteEntry.js',
+        version: 'local',
+        channel: 'preview',
+      },
+    ]);
+  });
+});
+
+it('opens each remote on a page it draws', () => {
+  expect(previewPageOf('mf-chat')).toBe('/chats');
+  expect(previewPageOf('mf-feed')).toBe('/');
+  expect(previewPageOf('mf-nothing')).toBe('/');
+});
+
+it('keeps preview links out of logged addresses', () => {
+  expect(redactPreviewLink('/release-preview/eyJpIjoiYWJjIn0.c2lnbmF0dXJl')).toBe(
+    '/release-preview/eyJpIj…(28 chars)',
+  );
+  expect(redactPreviewLink('/chats?x=1')).toBe('/chats?x=1');
+});
