@@ -53,7 +53,13 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: ['releases.spec.ts', 'canary-fallback.spec.ts', 'dev-remote.spec.ts', 'a11y.spec.ts'],
+      testIgnore: [
+        'releases.spec.ts',
+        'canary-fallback.spec.ts',
+        'dev-remote.spec.ts',
+        'release-preview.spec.ts',
+        'a11y.spec.ts',
+      ],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
     // Releases switch what every visitor gets: run them after the rest, so no other test meets a canary.
@@ -77,11 +83,19 @@ export default defineConfig({
       dependencies: ['canary-fallback'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
+    // Previews of mf-chat and a local build of it, in one admin browser: after the development
+    // server's spec (while it runs, every visitor gets mf-chat from it).
+    {
+      name: 'release-preview',
+      testMatch: 'release-preview.spec.ts',
+      dependencies: ['dev-remote'],
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
     // axe on every page is heavy: alone, after everything else, so it slows no timed test.
     {
       name: 'a11y',
       testMatch: 'a11y.spec.ts',
-      dependencies: ['dev-remote'],
+      dependencies: ['release-preview'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
   ],
@@ -117,6 +131,8 @@ export default defineConfig({
       // every other private address stays refused), looked for often.
       LINK_PREVIEW_ALLOW_LOOPBACK: '1',
       LINK_PREVIEW_POLL_MS: '200',
+      // An admin's browser may load a remote from a local build (release-preview.spec.ts).
+      RELEASE_DEV_OVERRIDES: '1',
       LOG_LEVEL: 'warn',
     },
   },
