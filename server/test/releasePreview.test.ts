@@ -284,7 +284,7 @@ describe('opening a preview link', () => {
     expect(guestPage.statusCode).toBe(401);
     expect(guestPage.headers['content-type']).toMatch(/^text\/html/);
     expect(guestPage.body).toContain('Zaloguj się jako administrator albo członek zespołu mf-chat');
-    expect(guestPage.headers['referrer-policy']).toBe('no-referrer');
+    expect(guestPage.headers['referrer-policy']).toBe('strict-origin');
     expect(guestPage.headers['cache-control']).toBe('no-store');
     expect((await turnOn(server, url, '')).statusCode).toBe(401);
 

@@ -11,7 +11,7 @@
  *
  * Refusals are the API's error body for programs, and a short page for browsers (they ask for
  * text/html). The link is a secret of sorts: never logged whole (app.ts redacts it from request
- * logs), and the page sends no referrer.
+ * logs), and the page sends only the site's origin as its referrer.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.ts';
@@ -84,8 +84,11 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
 export function registerPreviewPage(app: FastifyInstance): void {
   const { previews } = app.services.releases;
   const config = app.config;
+  // The page's address is the link: what it leads to learns only the site's origin from it. Not
+  // 'no-referrer': with it, the button's POST would carry `Origin: null` and be refused as a
+  // write from another site.
   const headers = (reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'strict-origin');
 
   app.register(async (scope) => {
     // The button's form: its (empty) body is not read.
