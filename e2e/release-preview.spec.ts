@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
@@ -179,4 +180,57 @@ test('a local build from 127.0.0.1 in the admin’s browser only, the CSP widene
   } finally {
     local.close();
   }
+});
+
+/** Serious or critical axe findings on the page as it is (WCAG 2.1 AA). */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the admin page makes a preview link per release and names the teams; only members open it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedInPage(browser, 'admin');
+  await page.goto('/admin/releases');
+  // Teams: demo joins mf-chat's.
+  const teams = page.getByRole('region', { name: 'Zespoły' });
+  await teams.getByLabel('Aplikacja').selectOption('mf-chat');
+  await teams.getByLabel('Nazwa użytkownika').fill('demo');
+  await teams.getByRole('button', { name: 'Dodaj do zespołu' }).click();
+  await expect(teams.getByText('demo w zespole mf-chat')).toBeVisible();
+
+  const chat = page.getByRole('article', { name: 'mf-chat' });
+  await chat.getByRole('button', { name: 'Pokaż wydania' }).click();
+  await chat.getByRole('button', { name: `Podgląd (${VERSION})` }).click();
+  const dialog = page.getByRole('dialog', { name: `Podgląd mf-chat@${VERSION}` });
+  const field = dialog.getByLabel('Link podglądu');
+  await expect(field).toHaveValue(new RegExp(`^${BASE_URL}/release-preview/`));
+  expect(await axeProblems(page)).toEqual([]);
+  const link = await field.inputValue();
+  await dialog.getByRole('button', { name: 'Zamknij' }).click();
+
+  // A member of the team opens it; an account in no team is refused.
+  const member = await signedInPage(browser, 'demo');
+  await member.goto(link);
+  await member.getByRole('button', { name: 'Włącz podgląd' }).click();
+  await expect(member.getByRole('heading', { name: PREVIEW_HEADING, level: 1 })).toBeVisible();
+  await expect(member.getByRole('region', { name: 'Podgląd wersji' })).toBeVisible();
+  expect(await axeProblems(member)).toEqual([]);
+  const outsider = await signedInPage(browser, 'moderator');
+  await outsider.goto(link);
+  await expect(
+    outsider.getByText('Podgląd mf-chat mogą włączyć tylko administratorzy i członkowie zespołu mf-chat.'),
+  ).toBeVisible();
+
+  // Out of the team: the member's preview stops at the next page load.
+  await teams.getByRole('button', { name: 'Usuń demo z zespołu mf-chat' }).click();
+  await expect(teams.getByText('demo w zespole mf-chat')).toHaveCount(0);
+  await member.reload();
+  await expect(member.getByRole('heading', { name: STABLE_HEADING, exact: true, level: 1 })).toBeVisible();
+  await expect(member.getByRole('region', { name: 'Podgląd wersji' })).toHaveCount(0);
+  for (const p of [page, member, outsider]) await p.context().close();
 });
