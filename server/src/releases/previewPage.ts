@@ -14,6 +14,7 @@
  * logs), and the page sends only the site's origin as its referrer.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Viewer } from '../auth/session.ts';
 import { ApiError } from '../http/errors.ts';
 import { PREVIEW_COOKIE, PREVIEW_PATH } from './previews.ts';
 import type { PreviewLink } from './previewTokens.ts';
@@ -97,48 +98,55 @@ export function registerPreviewPage(app: FastifyInstance): void {
     );
     const rateLimit = config.rateLimits ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {};
 
-    scope.get<{ Params: { '*': string } }>(
-      `${PREVIEW_PATH}/*`,
-      { config: rateLimit },
-      async (request, reply) => {
-        headers(reply);
-        try {
-          const link = await previews.check(request.params['*'], request.viewer);
-          return reply
-            .type('text/html; charset=utf-8')
-            .send(confirmPage(link, request.params['*'], request.viewer!.username));
-        } catch (error) {
-          return refuse(request, reply, error);
-        }
-      },
+    /**
+     * Both methods: the link checked for this browser's account (the GET shows what it opens,
+     * the POST opens it), or the refusal as the asker reads it (refuse above).
+     */
+    const route = (
+      method: 'GET' | 'POST',
+      opened: (checked: {
+        link: PreviewLink;
+        raw: string;
+        viewer: Viewer;
+        request: FastifyRequest;
+        reply: FastifyReply;
+      }) => unknown,
+    ) =>
+      scope.route<{ Params: { '*': string } }>({
+        method,
+        url: `${PREVIEW_PATH}/*`,
+        config: rateLimit,
+        handler: async (request, reply) => {
+          headers(reply);
+          try {
+            const raw = request.params['*'];
+            const link = await previews.check(raw, request.viewer);
+            return await opened({ link, raw, viewer: request.viewer!, request, reply });
+          } catch (error) {
+            return refuse(request, reply, error);
+          }
+        },
+      });
+
+    route('GET', ({ link, raw, viewer, reply }) =>
+      reply.type('text/html; charset=utf-8').send(confirmPage(link, raw, viewer.username)),
     );
 
-    scope.post<{ Params: { '*': string } }>(
-      `${PREVIEW_PATH}/*`,
-      { config: rateLimit },
-      async (request, reply) => {
-        headers(reply);
-        try {
-          const link = await previews.check(request.params['*'], request.viewer);
-          const viewer = request.viewer!;
-          const cookie = await previews.open(link, viewer, request.cookies[PREVIEW_COOKIE]);
-          request.log.info(
-            { remote: link.remote, version: link.version, entry: link.entry, link: link.id, user: viewer.id },
-            'preview opened',
-          );
-          return reply
-            .setCookie(PREVIEW_COOKIE, cookie.value, {
-              path: '/',
-              httpOnly: true,
-              sameSite: 'strict',
-              secure: config.secureCookies,
-              maxAge: cookie.maxAge,
-            })
-            .redirect(link.page, 303);
-        } catch (error) {
-          return refuse(request, reply, error);
-        }
-      },
-    );
+    route('POST', async ({ link, viewer, request, reply }) => {
+      const cookie = await previews.open(link, viewer, request.cookies[PREVIEW_COOKIE]);
+      request.log.info(
+        { remote: link.remote, version: link.version, entry: link.entry, link: link.id, user: viewer.id },
+        'preview opened',
+      );
+      return reply
+        .setCookie(PREVIEW_COOKIE, cookie.value, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: config.secureCookies,
+          maxAge: cookie.maxAge,
+        })
+        .redirect(link.page, 303);
+    });
   });
 }

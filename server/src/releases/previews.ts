@@ -22,6 +22,7 @@
  * Making and opening a link are written to the release log with the link's id, never the link.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { ReleasePreviewLink } from 'shared-api/contract';
 import { REMOTE_ROUTES, remoteNameOf } from 'shared-api/routes';
 import { DEV_OVERRIDE_MAX_HOURS, devEntryProblem, PREVIEW_MAX_HOURS } from 'shared-api/validation';
 import type { Viewer } from '../auth/session.ts';
@@ -93,13 +94,6 @@ export const devOverridesOff = () =>
 
 const describe = (t: PreviewTarget) => (t.entry ? `${t.remote} from ${t.entry}` : `${t.remote}@${t.version}`);
 
-export interface MadeLink {
-  url: string;
-  id: string;
-  expires: Date;
-  page: string;
-}
-
 export interface Previews {
   /** A new link (a team's token or an admin, checked by the caller), written to the release log. */
   createLink(input: {
@@ -109,7 +103,7 @@ export interface Previews {
     hours?: number | undefined;
     page?: string | undefined;
     actor: string;
-  }): Promise<MadeLink>;
+  }): Promise<ReleasePreviewLink>;
   /** What `raw` opens for `viewer`; an ApiError (with a Polish hint) when it may not. */
   check(raw: string, viewer: Viewer | null): Promise<PreviewLink>;
   /** Opens a checked link: the cookie to set (this link's preview with the browser's others). */
@@ -166,7 +160,15 @@ export async function startPreviews(
         },
         { notify: false },
       );
-      return { url: `${config.publicOrigin}${PREVIEW_PATH}/${signed}`, id, expires: until, page: target };
+      return {
+        ok: true,
+        url: `${config.publicOrigin}${PREVIEW_PATH}/${signed}`,
+        id,
+        remote,
+        version: version ?? null,
+        entry: entry ?? null,
+        expires: until.toISOString(),
+      };
     },
 
     async check(raw, viewer) {

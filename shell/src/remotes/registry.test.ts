@@ -23,6 +23,36 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
   },
 }));
 
+const CHAT_STABLE = {
+  name: 'mf_chat',
+  remote: 'mf-chat',
+  entry: '/mf/mf-chat@1.0.0/remoteEntry.js',
+  version: '1.0.0',
+  channel: 'stable',
+};
+const CHAT_CANARY = {
+  ...CHAT_STABLE,
+  entry: '/mf/mf-chat@2.0.0/remoteEntry.js',
+  version: '2.0.0',
+  channel: 'canary',
+  fallback: { entry: '/mf/mf-chat@1.0.0/remoteEntry.js', version: '1.0.0' },
+};
+const FEED_STABLE = {
+  name: 'mf_feed',
+  remote: 'mf-feed',
+  entry: '/mf/mf-feed@1.0.0/remoteEntry.js',
+  version: '1.0.0',
+  channel: 'stable',
+};
+
+/** /remotes.json answers from now on with these remotes and this page load's token. */
+function answerRegistry(health: string, remotes: object[], extra: object = {}) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ cohorts: { 'mf-chat': 3, 'mf-feed': 3 }, health, remotes, ...extra })),
+  );
+}
+
 const beacons: { url: string; body: string }[] = [];
 
 beforeEach(() => {
@@ -41,32 +71,7 @@ beforeEach(() => {
       return true;
     },
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      Response.json({
-        cohorts: { 'mf-chat': 3, 'mf-feed': 3 },
-        health: 'page-load-token',
-        remotes: [
-          {
-            name: 'mf_chat',
-            remote: 'mf-chat',
-            entry: '/mf/mf-chat@2.0.0/remoteEntry.js',
-            version: '2.0.0',
-            channel: 'canary',
-            fallback: { entry: '/mf/mf-chat@1.0.0/remoteEntry.js', version: '1.0.0' },
-          },
-          {
-            name: 'mf_feed',
-            remote: 'mf-feed',
-            entry: '/mf/mf-feed@1.0.0/remoteEntry.js',
-            version: '1.0.0',
-            channel: 'stable',
-          },
-        ],
-      }),
-    ),
-  );
+  answerRegistry('page-load-token', [CHAT_CANARY, FEED_STABLE]);
 });
 
 afterEach(() => {
@@ -78,31 +83,7 @@ afterEach(() => {
 
 /** /remotes.json answers from now on with mf_chat on its stable release (a rollback). */
 function rollBackChat() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      Response.json({
-        cohorts: { 'mf-chat': 3, 'mf-feed': 3 },
-        health: 'token-after-rollback',
-        remotes: [
-          {
-            name: 'mf_chat',
-            remote: 'mf-chat',
-            entry: '/mf/mf-chat@1.0.0/remoteEntry.js',
-            version: '1.0.0',
-            channel: 'stable',
-          },
-          {
-            name: 'mf_feed',
-            remote: 'mf-feed',
-            entry: '/mf/mf-feed@1.0.0/remoteEntry.js',
-            version: '1.0.0',
-            channel: 'stable',
-          },
-        ],
-      }),
-    ),
-  );
+  answerRegistry('token-after-rollback', [CHAT_STABLE, FEED_STABLE]);
 }
 
 const sentEvents = () => beacons.flatMap((b) => (JSON.parse(b.body) as { events: unknown[] }).events);
@@ -348,33 +329,21 @@ describe('health reports', () => {
 
 describe('a staff browser’s preview (server/src/releases/previews.ts)', () => {
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json({
-          cohorts: { 'mf-chat': 3, 'mf-feed': 3 },
-          health: 'page-load-token',
-          remotes: [
-            {
-              name: 'mf_chat',
-              remote: 'mf-chat',
-              entry: '/mf/mf-chat@1.5.0/remoteEntry.js',
-              version: '1.5.0',
-              channel: 'preview',
-            },
-            {
-              name: 'mf_feed',
-              remote: 'mf-feed',
-              entry: '/mf/mf-feed@1.0.0/remoteEntry.js',
-              version: '1.0.0',
-              channel: 'stable',
-            },
-          ],
-          previews: [
-            { remote: 'mf-chat', version: '1.5.0', entry: null, expires: '2026-11-27T20:00:00.000Z' },
-          ],
-        }),
-      ),
+    answerRegistry(
+      'page-load-token',
+      [
+        {
+          name: 'mf_chat',
+          remote: 'mf-chat',
+          entry: '/mf/mf-chat@1.5.0/remoteEntry.js',
+          version: '1.5.0',
+          channel: 'preview',
+        },
+        FEED_STABLE,
+      ],
+      {
+        previews: [{ remote: 'mf-chat', version: '1.5.0', entry: null, expires: '2026-11-27T20:00:00.000Z' }],
+      },
     );
   });
 

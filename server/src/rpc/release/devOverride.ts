@@ -14,14 +14,6 @@ export const releaseDevOverride = defineRpc('release_dev_override', {
     const actor = releaseActor(ctx.request, remote);
     const link = await ctx.services.releases.previews.createLink({ remote, entry, hours, page, actor });
     ctx.request.log.info({ remote, entry, link: link.id, actor }, 'local build link made');
-    return {
-      ok: true,
-      url: link.url,
-      id: link.id,
-      remote,
-      version: null,
-      entry,
-      expires: link.expires.toISOString(),
-    };
+    return link;
   },
 });

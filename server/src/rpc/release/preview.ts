@@ -9,14 +9,6 @@ export const releasePreview = defineRpc('release_preview', {
     const actor = releaseActor(ctx.request, remote);
     const link = await ctx.services.releases.previews.createLink({ remote, version, hours, page, actor });
     ctx.request.log.info({ remote, version, link: link.id, actor }, 'preview link made');
-    return {
-      ok: true,
-      url: link.url,
-      id: link.id,
-      remote,
-      version,
-      entry: null,
-      expires: link.expires.toISOString(),
-    };
+    return link;
   },
 });
