@@ -6,15 +6,10 @@
  * - the teams: who, besides admins, may open each remote's preview links and local builds.
  */
 import { type FormEvent, useState } from 'react';
-import { ApiError, REMOTES, type RemoteDir } from 'shared-api';
+import { REMOTES, type RemoteDir } from 'shared-api';
 import { useReleaseMember, useReleaseMembers, useReleasePreviewLink } from 'shared-api/releases';
 import { Button, Dialog, QueryState, RelativeTime, TextField } from 'shared-ui';
-
-export function errorText(error: unknown): string | null {
-  if (!error) return null;
-  if (error instanceof ApiError) return error.body.details ?? error.key;
-  return 'Nie udało się połączyć z serwerem.';
-}
+import { errorText } from './texts.ts';
 
 const time = (iso: string) =>
   new Date(iso).toLocaleString('pl-PL', { dateStyle: 'short', timeStyle: 'short' });

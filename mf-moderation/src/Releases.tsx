@@ -24,8 +24,8 @@ import { releaseRolloutInput } from 'shared-api/validation';
 import { Button, Dialog, EmptyState, QueryState, RelativeTime, TextField } from 'shared-ui';
 import { RequireRole } from './Access.tsx';
 import { CanaryHealth } from './CanaryHealth.tsx';
-import { errorText, PreviewButton, Teams } from './ReleasePreview.tsx';
-import { failureShare, pageLoads } from './texts.ts';
+import { PreviewButton, Teams } from './ReleasePreview.tsx';
+import { errorText, failureShare, pageLoads } from './texts.ts';
 import './moderation.css';
 
 const ACTION_LABELS: Record<ReleaseLogRow['action'], string> = {

@@ -1,5 +1,5 @@
 /** Polish texts of the moderation area. */
-import { type BanPeriod, type ModerateResolve, REPORT_TYPES } from 'shared-api';
+import { ApiError, type BanPeriod, type ModerateResolve, REPORT_TYPES } from 'shared-api';
 import type { ReleaseVerdict } from 'shared-api/releases';
 import { MODERATE_LABELS, REPORT_TYPE_LABELS, type ReportRow } from 'shared-api/reports';
 import { plural } from 'shared-ui';
@@ -126,4 +126,11 @@ export function pauseText(seconds: number): string {
   return [h ? `${h} godz.` : '', m ? `${m} min` : '', s || (!h && !m) ? `${s} s` : '']
     .filter(Boolean)
     .join(' ');
+}
+
+/** What a refused release call says (the server's details), or that the server was not reached. */
+export function errorText(error: unknown): string | null {
+  if (!error) return null;
+  if (error instanceof ApiError) return error.body.details ?? error.key;
+  return 'Nie udało się połączyć z serwerem.';
 }

@@ -73,12 +73,15 @@ const chatOf = (registry: Registry) => registry.remotes.find((r) => r.name === '
 
 /** A site with mf-chat 1.0.0 (stable) and 1.5.0 published, a chat team, a feed team and an admin. */
 async function site(env: Record<string, string> = {}) {
-  const s = await startTestServer({
-    APPS_DIR: path.join(tmp, 'apps'),
-    RELEASE_HEALTH_MIN_SAMPLES: '5',
-    RELEASE_HEALTH_CHECK_MS: '3600000',
-    ...env,
-  });
+  const s = await startTestServer(
+    {
+      APPS_DIR: path.join(tmp, 'apps'),
+      RELEASE_HEALTH_MIN_SAMPLES: '5',
+      RELEASE_HEALTH_CHECK_MS: '3600000',
+      ...env,
+    },
+    { captureLog: true },
+  );
   const chatToken = (
     await createReleaseToken(s.db, { name: 'chat CI', remotes: ['mf-chat'], createdBy: null })
   ).token;
@@ -119,7 +122,8 @@ let dev: Site;
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'gwar-preview-'));
   writeShellBuild(path.join(tmp, 'apps'));
-  plain = await site();
+  // Every request logged (LOG_LEVEL=debug), to check no link is ever logged whole.
+  plain = await site({ LOG_LEVEL: 'debug' });
   dev = await site({ RELEASE_DEV_OVERRIDES: '1' });
   server = plain.s;
   devServer = dev.s;
@@ -208,14 +212,16 @@ describe('making a preview link', () => {
     expect(hours).toBeGreaterThan(0.9);
     expect(hours).toBeLessThanOrEqual(1);
 
-    const log = (await plain.admin.get('/api/release_log?remote=eq.mf-chat&action=eq.preview')).json() as {
+    const entries = (
+      await plain.admin.get('/api/release_log?remote=eq.mf-chat&action=eq.preview')
+    ).json() as {
       actor: string;
       to: string;
       reason: string;
     }[];
-    expect(log.map((r) => r.actor).sort()).toEqual(['token:chat CI', 'user:site_admin']);
+    expect(entries.map((r) => r.actor).sort()).toEqual(['token:chat CI', 'user:site_admin']);
     expect(
-      log.every(
+      entries.every(
         (r) => r.to === '1.5.0' && /^link \S+ made: mf-chat@1\.5\.0 at \/chats, until /.test(r.reason),
       ),
     ).toBe(true);
@@ -226,6 +232,16 @@ describe('making a preview link', () => {
       expect(all).not.toContain(blob.split('.')[1]);
     }
     expect(all).not.toContain(plain.chatToken);
+
+    // Opened, and logged with every request: the server's log has the link cut short, never whole.
+    expect((await open(server, link.url, plain.admin.cookie)).statusCode).toBe(200);
+    expect((await turnOn(server, link.url, plain.admin.cookie)).statusCode).toBe(303);
+    const log = server.log.join('\n');
+    expect(log).toContain('"url":"/release-preview/eyJpIj…');
+    expect(log).toContain('preview opened');
+    for (const whole of [url!, link.url])
+      expect(log).not.toContain(whole.split('/release-preview/')[1]!.split('.')[1]);
+    expect(log).not.toContain(plain.chatToken);
   });
 
   it('refuses an unknown version, another team’s remote, a guest, an ordinary account, too many hours and a page that is not the site’s', async () => {
