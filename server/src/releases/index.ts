@@ -1,7 +1,8 @@
 /**
  * Releases of the remotes, one service per API node: the artifact store, where each published
  * release's files are in it (prefixes.ts), the registry of what each visitor gets (kept in step
- * with the database through LISTEN/NOTIFY), and the canary health guard. See the README's "Releasing a remote" and each module's header.
+ * with the database through LISTEN/NOTIFY), the canary health guard, and the previews and local
+ * builds of staff browsers (previews.ts). See the README's "Releasing a remote" and each module's header.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteDir } from 'shared-api/routes';
