@@ -3,23 +3,24 @@
  * putting it before any visitor, makes a preview link with the release CLI and its token, and an
  * admin opens it in a signed-in browser: that browser loads the new version on the real site,
  * with a banner that names it and ends it; a guest at the same moment gets the stable release, and
- * a guest opening the link is refused. Then a developer's local build, served from 127.0.0.1,
- * stands in for mf-chat in the admin's browser only, the page's CSP admitting its origin for that
- * browser alone.
+ * a guest opening the link is refused. Then mf-chat's development server (`pnpm --filter mf-chat
+ * dev`) stands in for mf-chat in the admin's browser only, each save shown in the open page, the
+ * page's CSP admitting its origin for that browser alone.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
-import { buildChangedRemote, gwar as gwarCli, teamOf } from './releaseKit.ts';
+import { buildChangedRemote, copyRemote, gwar as gwarCli, root, teamOf } from './releaseKit.ts';
 
 const STABLE_HEADING = 'Rozmowy';
 const PREVIEW_HEADING = 'Rozmowy zespołu';
 const LOCAL_HEADING = 'Rozmowy z lokalnej wersji';
+const SAVED_HEADING = 'Rozmowy po zapisie';
 const GUEST_TEXT = 'Zaloguj się, aby pisać prywatne wiadomości.';
 const VERSION = 'e2e-preview';
 
@@ -121,30 +122,47 @@ test('a published version previewed by link in one admin browser, banner and way
   await page.context().close();
 });
 
-test('a local build from 127.0.0.1 in the admin’s browser only, the CSP widened for that browser alone', async ({
+test('a local build on the deployed site: mf-chat’s development server in the admin’s browser only, each save shown, the CSP widened for that browser alone', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { dist } = buildChat(LOCAL_HEADING);
-  // The developer's dev server: the build's files, `remoteEntry.js` standing for the hashed entry.
-  const entryName = (
-    JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
-      metaData: { remoteEntry: { name: string } };
-    }
-  ).metaData.remoteEntry.name;
-  const local = http.createServer((request, response) => {
-    const file = (request.url ?? '/').split('?')[0]!.replace(/^\/remoteEntry\.js$/, `/${entryName}`);
-    try {
-      const body = readFileSync(path.join(dist, path.normalize(file).replace(/^(\.\.[/\\])+/, '')));
-      const type = file.endsWith('.css') ? 'text/css' : 'application/javascript';
-      response.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
+  // `pnpm --filter mf-chat dev` on a copy of mf-chat, registering where this site never looks: to
+  // the site it is a developer's machine, as to a deployed one.
+  const source = path.join(copyRemote(path.join(work, 'dev'), 'mf-chat'), 'src', 'Chats.tsx');
+  const original = readFileSync(source, 'utf8');
+  const heading = (text: string) =>
+    original.replace(
+      `<h1 id="gwc-chats-title">${STABLE_HEADING}</h1>`,
+      `<h1 id="gwc-chats-title">${text}</h1>`,
+    );
+  writeFileSync(source, heading(LOCAL_HEADING));
+  const port = 3250 + Math.floor(Math.random() * 50);
+  const origin = `http://127.0.0.1:${port}`;
+  let output = '';
+  const devServer = spawn(
+    process.execPath,
+    [
+      path.join(root, 'scripts', 'devRemote.mjs'),
+      '--dir',
+      path.dirname(path.dirname(source)),
+      '--port',
+      String(port),
+    ],
+    {
+      env: { ...process.env, GWAR_DEV_REMOTES_DIR: path.join(work, 'elsewhere') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  devServer.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk;
   });
-  await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(local.address() as { port: number }).port}`;
+  devServer.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
   try {
+    await expect
+      .poll(() => output, { timeout: 60_000 })
+      .toMatch(/development server on http:\/\/127\.0\.0\.1/);
     const link = linkOf(gwar('release', 'dev', 'mf-chat', '--entry', `${origin}/remoteEntry.js`));
     const page = await signedInPage(browser, 'admin');
     const violations: string[] = [];
@@ -164,6 +182,18 @@ test('a local build from 127.0.0.1 in the admin’s browser only, the CSP widene
       `Lokalna wersja: mf-chat z ${origin}`,
     );
     expect([...loads]).toEqual([origin]);
+
+    // A save shows in the open page, without a reload, as on the local site.
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    writeFileSync(source, heading(SAVED_HEADING));
+    await expect(page.getByRole('heading', { name: SAVED_HEADING, level: 1 })).toBeVisible({
+      timeout: 20_000,
+    });
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
     expect(violations).toEqual([]);
 
     // Everybody else: the stable release and the site's own policy.
@@ -178,7 +208,7 @@ test('a local build from 127.0.0.1 in the admin’s browser only, the CSP widene
     await expect(page.getByRole('heading', { name: STABLE_HEADING, exact: true, level: 1 })).toBeVisible();
     await page.context().close();
   } finally {
-    local.close();
+    devServer.kill('SIGTERM');
   }
 });
 

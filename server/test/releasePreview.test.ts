@@ -57,6 +57,7 @@ interface Resolved {
   entry: string;
   version: string;
   channel: string;
+  dev?: { events: string };
 }
 interface Registry {
   cohorts: Record<string, number>;
@@ -660,10 +661,16 @@ describe('a local build on the deployed site', () => {
       name: 'mf_chat',
       remote: 'mf-chat',
       entry: LOCAL_ENTRY,
-      version: 'local',
-      channel: 'preview',
+      version: 'dev',
+      channel: 'dev',
+      dev: { events: 'http://localhost:3101/__gwar_dev' },
     });
-    expect(page.body).toContain(`<link rel="preload" href="${LOCAL_ENTRY}" as="script">`);
+    expect(registryOf(page.body).previews).toEqual([
+      { remote: 'mf-chat', version: null, entry: LOCAL_ENTRY, expires: expect.any(String) },
+    ]);
+    // As a development server's build on the local site: changing at every save, not preloaded.
+    expect(page.body).not.toContain('<link rel="preload" href="http://localhost');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     const policy = page.headers['content-security-policy'] as string;
     const directive = (name: string) => policy.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
     expect(directive('script-src')).toBe("script-src 'self' http://localhost:3101");

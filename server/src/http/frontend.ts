@@ -10,7 +10,6 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_ROUTES, type RemoteRouteDef, SHELL_ROUTES } from 'shared-api/routes';
-import { devEntryOrigin } from 'shared-api/validation';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import { devOrigins } from '../releases/devRemotes.ts';
@@ -19,7 +18,6 @@ import { PAGE_COMPRESSION } from './compression.ts';
 import { sendPrecompressed } from './precompressed.ts';
 import { createPreloader } from './preload.ts';
 import { widenPolicy } from './security.ts';
-import { widenPolicyForLocalBuild } from './security.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
 export const THEME_COOKIE = 'gwar_theme';
@@ -145,7 +143,8 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     // A staff browser's previews and local builds (releases/previews.ts); none for anybody else.
     const previews = await releases.previews.active(request);
     const registry = registryFor(releases, request, reply, config.secureCookies, previews);
-    // A remote from a development server on the local site: its origin, for this page only.
+    // A remote from a development server (on the local site, or a staff browser's local build):
+    // its origin, for this page only.
     const dev = devOrigins(registry.remotes);
     const policy = reply.getHeader('content-security-policy');
     if (dev.length && typeof policy === 'string')
@@ -160,15 +159,6 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       });
     // No session cookie: a guest, and the shell need not ask (one request less on a first visit).
     const guest = request.cookies[SESSION_COOKIE] ? '' : inlineJson(SESSION_ELEMENT_ID, null);
-    // A local build's origin is admitted by this response's policy only, for this browser.
-    for (const preview of previews) {
-      const policy = reply.getHeader('content-security-policy');
-      if (preview.entry && typeof policy === 'string')
-        void reply.header(
-          'Content-Security-Policy',
-          widenPolicyForLocalBuild(policy, devEntryOrigin(preview.entry)),
-        );
-    }
     // Each visitor's own page (their theme, their cohort's releases): never kept by a shared
     // cache, and revalidated by the browser every time; a preview's page is not kept at all.
     return reply

@@ -151,8 +151,6 @@ export function createPreloader(
       // A development server's build changes at every save: nothing of it to preload.
       if (release && release.channel !== 'dev') {
         tags.push(linkTag(release.entry, 'script'));
-        // A local build (releases/previews.ts) has no manifest here: its entry only.
-        if (release.entry.startsWith('http')) return tags.join('');
         const base = `/mf/${release.remote}@${release.version}/`;
         // A release the page names is live, so its prefix is known from the registry's read; a
         // lookup that fails leaves out only the exposed module's files.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineStyleHashes, summarizeReports, widenPolicyForLocalBuild } from './security.ts';
+import { inlineStyleHashes, summarizeReports, widenPolicy } from './security.ts';
 
 describe('inlineStyleHashes', () => {
   it('hashes the text of each inline style exactly as written', () => {
@@ -48,18 +48,18 @@ describe('summarizeReports', () => {
   });
 });
 
-describe('widenPolicyForLocalBuild', () => {
+describe('widenPolicy', () => {
   const policy =
     "default-src 'self';script-src 'self';style-src 'self' 'sha256-x';img-src 'self' https:;font-src 'self' data:;connect-src 'self';frame-src https://player.vimeo.com;object-src 'none';upgrade-insecure-requests";
-  it('adds the local origin where a remote needs it, the socket for hot reload, and nothing else', () => {
-    expect(widenPolicyForLocalBuild(policy, 'http://localhost:3101')).toBe(
+  it('adds a development server where a remote needs it, its socket twin, and nothing else', () => {
+    expect(widenPolicy(policy, ['http://localhost:3101'])).toBe(
       "default-src 'self';script-src 'self' http://localhost:3101;style-src 'self' 'sha256-x' http://localhost:3101;img-src 'self' https: http://localhost:3101;font-src 'self' data: http://localhost:3101;connect-src 'self' http://localhost:3101 ws://localhost:3101;frame-src https://player.vimeo.com;object-src 'none'",
     );
+    expect(widenPolicy(policy, [])).toBe(policy);
   });
-  it('keeps upgrade-insecure-requests for an https local build', () => {
-    expect(widenPolicyForLocalBuild(policy, 'https://127.0.0.1:8443')).toContain(
-      "connect-src 'self' https://127.0.0.1:8443 wss://127.0.0.1:8443",
-    );
-    expect(widenPolicyForLocalBuild(policy, 'https://127.0.0.1:8443')).toMatch(/;upgrade-insecure-requests$/);
+  it('keeps upgrade-insecure-requests when every origin is https', () => {
+    const widened = widenPolicy(policy, ['https://127.0.0.1:8443']);
+    expect(widened).toContain("connect-src 'self' https://127.0.0.1:8443 wss://127.0.0.1:8443");
+    expect(widened).toMatch(/;upgrade-insecure-requests$/);
   });
 });

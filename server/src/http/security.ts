@@ -81,23 +81,32 @@ export function permissionsPolicy(): string {
   ].join(', ');
 }
 
+/** Directives a remote loaded from another origin needs: its scripts, styles, fonts and images. */
+const REMOTE_ORIGIN_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src'];
+
 /**
- * The page policy with `origins` added where a remote loaded from them needs it: its scripts, its
- * styles, and its requests (the development server's event stream). For one answer only: the
- * local site's pages that load a remote from a development server (releases/devRemotes.ts).
+ * The page policy with `origins` added where a remote loaded from them needs it: its scripts,
+ * styles, fonts and images, and its requests, with each origin's WebSocket twin (a development
+ * server's event stream, or another dev server's hot reload). For one answer only: the pages that
+ * load a remote from a development server, on the local site (releases/devRemotes.ts) or in one
+ * staff browser of a deployed site (releases/previews.ts). Over https, `upgrade-insecure-requests`
+ * would rewrite an http development server's addresses to https://, where nothing answers: such
+ * an answer leaves it out (the page's own addresses are https anyway). Every directive keeps what
+ * it had; every other answer keeps the policy below.
  */
 export function widenPolicy(policy: string, origins: string[]): string {
   if (origins.length === 0) return policy;
-  const extra = ` ${origins.join(' ')}`;
-  return policy
-    .split(';')
-    .map((directive) => {
-      const name = directive.trim().split(/\s+/)[0];
-      return name === 'script-src' || name === 'style-src' || name === 'connect-src'
-        ? `${directive}${extra}`
-        : directive;
-    })
-    .join(';');
+  const sources = ` ${origins.join(' ')}`;
+  const sockets = origins.map((origin) => ` ${origin.replace(/^http/, 'ws')}`).join('');
+  const out: string[] = [];
+  for (const directive of policy.split(';')) {
+    const name = directive.trim().split(/\s+/)[0]!;
+    if (name === 'upgrade-insecure-requests' && origins.some((o) => o.startsWith('http:'))) continue;
+    if (REMOTE_ORIGIN_DIRECTIVES.includes(name)) out.push(`${directive.trimEnd()}${sources}`);
+    else if (name === 'connect-src') out.push(`${directive.trimEnd()}${sources}${sockets}`);
+    else out.push(directive);
+  }
+  return out.join(';');
 }
 
 /** `'sha256-…'` of each inline `<style>` of an HTML page. */
@@ -226,32 +235,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       return reply.status(204).header('Cache-Control', 'no-store').send();
     },
   );
-}
-
-/** Directives a remote's entry loaded from another origin needs: its scripts, styles, fonts and images. */
-const LOCAL_BUILD_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src'];
-
-/**
- * The page policy of one response, widened for a developer's local build of a remote
- * (releases/previews.ts): `origin` (http://localhost:<port> or http://127.0.0.1:<port>, already
- * checked) is added where loading a remote from it needs it, and to connect-src with its
- * WebSocket twin for the dev server's hot reload. Over https, `upgrade-insecure-requests` would
- * rewrite the local build's http:// addresses to https://, where no dev server answers: it is
- * left out of this response only (the page's own addresses are https anyway). Nothing else
- * changes; every other response keeps the policy above.
- */
-export function widenPolicyForLocalBuild(policy: string, origin: string): string {
-  const socket = origin.replace(/^http/, 'ws');
-  const out: string[] = [];
-  // Each directive as it was written, but for the sources added at its end.
-  for (const directive of policy.split(';')) {
-    const name = directive.trim().split(/\s+/)[0]!;
-    if (name === 'upgrade-insecure-requests' && origin.startsWith('http:')) continue;
-    if (LOCAL_BUILD_DIRECTIVES.includes(name)) out.push(`${directive.trimEnd()} ${origin}`);
-    else if (name === 'connect-src') out.push(`${directive.trimEnd()} ${origin} ${socket}`);
-    else out.push(directive);
-  }
-  return out.join(';');
 }
 
 export interface CspViolation {

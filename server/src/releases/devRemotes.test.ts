@@ -71,11 +71,11 @@ describe('the registry with development servers', () => {
     expect(withDevRemotes([stable, feed], [])).toEqual([stable, feed]);
   });
 
-  it("widens only a page's script, style and connect sources, by exactly those origins", () => {
+  it("widens only a page's script, style, image, font and connect sources, by exactly those origins", () => {
     const policy =
-      "default-src 'self';script-src 'self';style-src 'self' 'sha256-x';connect-src 'self';img-src 'self'";
+      "default-src 'self';script-src 'self';style-src 'self' 'sha256-x';connect-src 'self';img-src 'self';object-src 'none'";
     expect(widenPolicy(policy, ['http://127.0.0.1:3103'])).toBe(
-      "default-src 'self';script-src 'self' http://127.0.0.1:3103;style-src 'self' 'sha256-x' http://127.0.0.1:3103;connect-src 'self' http://127.0.0.1:3103;img-src 'self'",
+      "default-src 'self';script-src 'self' http://127.0.0.1:3103;style-src 'self' 'sha256-x' http://127.0.0.1:3103;connect-src 'self' http://127.0.0.1:3103 ws://127.0.0.1:3103;img-src 'self' http://127.0.0.1:3103;object-src 'none'",
     );
     expect(widenPolicy(policy, [])).toBe(policy);
   });

@@ -85,6 +85,26 @@ export function createDevRemotes(dir: string | null): DevRemotes {
   };
 }
 
+/**
+ * `r` loaded from a development server instead (`entry`, by default the server's
+ * `/remoteEntry.js`): the channel `dev`, never counted nor preloaded, and the server's event stream,
+ * which the shell follows to swap each rebuild in (shell/src/remotes/devRemote.ts).
+ */
+export function fromDevServer(
+  r: ResolvedRemote,
+  origin: string,
+  entry = `${origin}/remoteEntry.js`,
+): ResolvedRemote {
+  return {
+    name: r.name,
+    remote: r.remote,
+    entry,
+    version: 'dev',
+    channel: 'dev',
+    dev: { events: `${origin}/__gwar_dev` },
+  };
+}
+
 /** The registry with each remote that has a development server loaded from it. */
 export function withDevRemotes(remotes: ResolvedRemote[], dev: DevRemote[]): ResolvedRemote[] {
   if (dev.length === 0) return remotes;
@@ -92,14 +112,7 @@ export function withDevRemotes(remotes: ResolvedRemote[], dev: DevRemote[]): Res
   return remotes.map((r) => {
     const d = byRemote.get(r.remote);
     if (!d || !remoteNameOf(r.remote)) return r;
-    return {
-      name: r.name,
-      remote: r.remote,
-      entry: `${d.origin}/remoteEntry.js`,
-      version: 'dev',
-      channel: 'dev',
-      dev: { events: `${d.origin}/__gwar_dev` },
-    };
+    return fromDevServer(r, d.origin);
   });
 }
 

@@ -19,14 +19,14 @@ const canary: ResolvedRemote = {
 };
 
 describe('applyPreviews', () => {
-  it('replaces only the previewed remotes, with no fallback, on the preview channel', () => {
+  it('replaces only the previewed remotes, with no fallback: a version on the preview channel, a local build as from a development server', () => {
     expect(applyPreviews([stable, canary], [])).toEqual([stable, canary]);
     expect(
       applyPreviews(
         [stable, canary],
         [
           { id: 'a', remote: 'mf-chat', version: '1.5.0', expires: 1 },
-          { id: 'b', remote: 'mf-feed', entry: 'http://127.0.0.1:3102/remoteEntry.js', expires: 1 },
+          { id: 'b', remote: 'mf-feed', entry: 'http://127.0.0.1:3102/static/remoteEntry.js', expires: 1 },
         ],
       ),
     ).toEqual([
@@ -40,9 +40,10 @@ describe('applyPreviews', () => {
       {
         name: 'mf_feed',
         remote: 'mf-feed',
-        entry: 'http://127.0.0.1:3102/remoteEntry.js',
-        version: 'local',
-        channel: 'preview',
+        entry: 'http://127.0.0.1:3102/static/remoteEntry.js',
+        version: 'dev',
+        channel: 'dev',
+        dev: { events: 'http://127.0.0.1:3102/__gwar_dev' },
       },
     ]);
   });

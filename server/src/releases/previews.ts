@@ -12,10 +12,12 @@
  *       name mf-chat@1.5.0 on the channel 'preview' (registry.ts applyPreviews); its health
  *       token does not name it, so its reports count for nothing; its pages are `no-store`.
  *
- * `pnpm gwar release dev mf-chat --entry http://localhost:3101/remoteEntry.js` does the same for a
- * developer's local build, at most 2 hours, only where the operator set RELEASE_DEV_OVERRIDES=1;
- * the page's CSP then admits that one origin for that browser's pages only
- * (http/security.ts widenPolicyForLocalBuild).
+ * `pnpm gwar release dev mf-chat --entry http://127.0.0.1:3103/remoteEntry.js` does the same for a
+ * developer's local build (`pnpm --filter mf-chat dev`, or any server on localhost or 127.0.0.1),
+ * at most 2 hours, only where the operator set RELEASE_DEV_OVERRIDES=1: the remote is loaded as
+ * on the local site from a development server (devRemotes.ts `fromDevServer`: its rebuilds swap
+ * in, never counted nor preloaded), and the page's CSP admits that one origin for that browser's
+ * pages only (http/security.ts widenPolicy).
  *
  * Every page load with the cookie checks it again: the signature, the account, its end, the
  * account's right to the remote (a member removed from the team stops at once), and the setting.

@@ -23,7 +23,7 @@ import { REMOTES, type RemoteDir, remoteNameOf } from 'shared-api/routes';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
 import { type Channel, RELEASES_CHANNEL, readChannels } from './actions.ts';
-import { type DevRemotes, withDevRemotes } from './devRemotes.ts';
+import { type DevRemotes, fromDevServer, withDevRemotes } from './devRemotes.ts';
 import type { ReleaseHealth } from './health.ts';
 import type { PageRelease } from './healthToken.ts';
 import type { ReleasePrefixes, ReleaseRef } from './prefixes.ts';
@@ -49,9 +49,6 @@ export interface ResolvedRemote {
   /** For `dev`: the development server's event stream (a rebuild, a failed build). */
   dev?: { events: string };
 }
-
-/** The version a local build stands under in the registry (its entry is the developer's). */
-export const LOCAL_VERSION = 'local';
 
 /**
  * The address browsers load a release's container from. `remoteEntry.js` is not a file of the
@@ -160,8 +157,10 @@ export function leaveCanaries(remotes: ResolvedRemote[], left: Set<string>): Res
 
 /**
  * The registry with each remote this browser previews (previews.ts, already checked: signed,
- * this account's, allowed) replaced by the previewed version or the local build. No fallback: a
- * preview is what its developer asked to see, failures included.
+ * this account's, allowed) replaced by the previewed version (the channel `preview`), or by the
+ * local build, loaded as from a development server on the local site (the channel `dev`,
+ * devRemotes.ts: the shell follows its rebuilds when it is `pnpm --filter <remote> dev`). No
+ * fallback: a preview is what its developer asked to see, failures included.
  */
 export function applyPreviews(
   remotes: ResolvedRemote[],
@@ -171,11 +170,12 @@ export function applyPreviews(
   return remotes.map((r) => {
     const preview = previews.find((p) => p.remote === r.remote);
     if (!preview) return r;
+    if (preview.entry) return fromDevServer(r, new URL(preview.entry).origin, preview.entry);
     return {
       name: r.name,
       remote: r.remote,
-      entry: preview.entry ?? entryUrl(r.remote, preview.version!),
-      version: preview.version ?? LOCAL_VERSION,
+      entry: entryUrl(r.remote, preview.version!),
+      version: preview.version!,
       channel: 'preview',
     };
   });
@@ -232,7 +232,10 @@ export function registryFor(
   }
   const remotes = applyPreviews(
     withDevRemotes(
-      leaveCanaries(releases.registry.resolve(cohorts), parseLeftCanaries(request.cookies[LEFT_CANARY_COOKIE])),
+      leaveCanaries(
+        releases.registry.resolve(cohorts),
+        parseLeftCanaries(request.cookies[LEFT_CANARY_COOKIE]),
+      ),
       releases.devRemotes.current(),
     ),
     previews,

@@ -13,8 +13,7 @@ export interface RemoteRelease {
   /** Module Federation name (mf_chat). */
   name: string;
   version: string;
-  /** 'preview': a version or a local build only this staff browser asked for; never reported. */
-  channel: 'stable' | 'canary' | 'preview';
+  channel: 'stable' | 'canary';
 }
 
 export const HEALTH_URL = '/api/release-health';
@@ -54,9 +53,6 @@ export function setHealthToken(value: string | undefined, options: { replace?: b
 }
 
 export function reportRemote(release: RemoteRelease, kind: HealthKind): void {
-  // A preview is one developer's choice, not a release visitors get: the guard never judges it
-  // (the server does not count it either: the page's token does not name it).
-  if (release.channel === 'preview') return;
   const key = `${release.name}@${release.version}:${kind}`;
   if (sent.has(key)) return;
   sent.add(key);

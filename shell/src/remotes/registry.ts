@@ -33,8 +33,12 @@ import {
 interface RegistryRemote extends Omit<RemoteRelease, 'channel'> {
   remote: string;
   entry: string;
-  /** `dev`: a development server's build on the local site (devRemote.ts), never reported on. */
-  channel: RemoteRelease['channel'] | 'dev';
+  /**
+   * Never reported on: `dev`, a development server's build (devRemote.ts: on the local site, or a
+   * staff browser's local build on a deployed one); `preview`, a published version only this staff
+   * browser asked for (server/src/releases/previews.ts).
+   */
+  channel: RemoteRelease['channel'] | 'dev' | 'preview';
   fallback?: { entry: string; version: string };
   dev?: { events: string };
 }
@@ -181,7 +185,7 @@ export function remotesReady(): Promise<Map<string, RegistryRemote>> {
 /** The release of `remote` this page uses now (after any fallback), for reports. */
 export async function currentRelease(remote: RemoteName): Promise<RemoteRelease | null> {
   const entry = (await remotesReady().catch(() => null))?.get(remote);
-  return entry && entry.channel !== 'dev'
+  return entry && isRelease(entry)
     ? { name: entry.name, version: entry.version, channel: entry.channel }
     : null;
 }
@@ -277,9 +281,13 @@ export function followRegistry(now = Date.now()): Promise<void> {
   return following;
 }
 
-/** Reports on a release; a development build is nobody's release. */
+/** Whether `entry` is a release visitors get (stable or canary), which the health guard judges. */
+const isRelease = (entry: RegistryRemote): entry is RegistryRemote & RemoteRelease =>
+  entry.channel === 'stable' || entry.channel === 'canary';
+
+/** Reports on a release; a development build or a preview is nobody's release. */
 function report(entry: RegistryRemote, kind: HealthKind): void {
-  if (entry.channel !== 'dev')
+  if (isRelease(entry))
     reportRemote({ name: entry.name, version: entry.version, channel: entry.channel }, kind);
 }
 
