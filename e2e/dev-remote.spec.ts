@@ -5,12 +5,12 @@
  * shows the overlay with the compiler's error and the next good save recovers; when the dev
  * server stops, the site serves mf-chat's release again. Save-to-screen times are printed.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { copyRemote, root } from './releaseKit.ts';
+import { copyRemote, startDevRemote } from './releaseKit.ts';
 
 const OLD_TEXT = 'Zaloguj się, aby pisać prywatne wiadomości.';
 const devRemotes = path.join(process.env.GWAR_E2E_DATA_DIR!, 'dev-remotes');
@@ -18,19 +18,20 @@ const devRemotes = path.join(process.env.GWAR_E2E_DATA_DIR!, 'dev-remotes');
 let work: string;
 let source: string;
 let devServer: ChildProcess | null = null;
-let output = '';
+/** What the development server printed so far. */
+let output = () => '';
 
 /** Resolves when the dev server's output has a line matching `pattern` (after `from` characters). */
 function waitForOutput(pattern: RegExp, from = 0, timeout = 60_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const check = setInterval(() => {
-      if (pattern.test(output.slice(from))) {
+      if (pattern.test(output().slice(from))) {
         clearInterval(check);
         resolve();
       } else if (Date.now() - started > timeout) {
         clearInterval(check);
-        reject(new Error(`no ${pattern} in the dev server's output:\n${output}`));
+        reject(new Error(`no ${pattern} in the dev server's output:\n${output()}`));
       }
     }, 50);
   });
@@ -53,26 +54,9 @@ test("mf-chat's development server: each save shows in the open page without a r
 }) => {
   test.setTimeout(180_000);
   const port = 3190 + Math.floor(Math.random() * 50);
-  devServer = spawn(
-    process.execPath,
-    [
-      path.join(root, 'scripts', 'devRemote.mjs'),
-      '--dir',
-      path.dirname(path.dirname(source)),
-      '--port',
-      String(port),
-    ],
-    {
-      env: { ...process.env, GWAR_DEV_REMOTES_DIR: devRemotes },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  devServer.stdout!.on('data', (chunk) => {
-    output += chunk;
-  });
-  devServer.stderr!.on('data', (chunk) => {
-    output += chunk;
-  });
+  const dev = startDevRemote(path.dirname(path.dirname(source)), port, devRemotes);
+  devServer = dev.child;
+  output = dev.output;
   await waitForOutput(/mf-chat: built in \d+ ms/);
   await waitForOutput(/development server on http:\/\/127\.0\.0\.1/);
   // The site reads the registrations at most once a second.
@@ -100,7 +84,7 @@ test("mf-chat's development server: each save shows in the open page without a r
     'Zaloguj się i pisz.',
     OLD_TEXT,
   ].entries()) {
-    const from = output.length;
+    const from = output().length;
     // The page notes the moment the text is drawn (the assertion below polls, which would add its
     // own delay to the figure).
     await page.evaluate((want) => {
@@ -120,7 +104,11 @@ test("mf-chat's development server: each save shows in the open page without a r
     timings.push((await page.evaluate(() => (window as unknown as { drawnAt: number }).drawnAt)) - saved);
     await waitForOutput(/built in/, from);
     console.info(
-      `save ${i + 1}: on screen ${timings.at(-1)} ms after the save (${output.slice(from).match(/built in \d+ ms/)?.[0]})`,
+      `save ${i + 1}: on screen ${timings.at(-1)} ms after the save (${
+        output()
+          .slice(from)
+          .match(/built in \d+ ms/)?.[0]
+      })`,
     );
   }
   await expect(page).toHaveURL(/\/chats$/);

@@ -7,7 +7,6 @@
  * dev`) stands in for mf-chat in the admin's browser only, each save shown in the open page, the
  * page's CSP admitting its origin for that browser alone.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +14,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signedInPage, test } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
-import { buildChangedRemote, copyRemote, gwar as gwarCli, root, teamOf } from './releaseKit.ts';
+import { buildChangedRemote, copyRemote, gwar as gwarCli, startDevRemote, teamOf } from './releaseKit.ts';
 
 const STABLE_HEADING = 'Rozmowy';
 const PREVIEW_HEADING = 'Rozmowy zespołu';
@@ -138,31 +137,13 @@ test('a local build on the deployed site: mf-chat’s development server in the 
   writeFileSync(source, heading(LOCAL_HEADING));
   const port = 3250 + Math.floor(Math.random() * 50);
   const origin = `http://127.0.0.1:${port}`;
-  let output = '';
-  const devServer = spawn(
-    process.execPath,
-    [
-      path.join(root, 'scripts', 'devRemote.mjs'),
-      '--dir',
-      path.dirname(path.dirname(source)),
-      '--port',
-      String(port),
-    ],
-    {
-      env: { ...process.env, GWAR_DEV_REMOTES_DIR: path.join(work, 'elsewhere') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+  const { child: devServer, output } = startDevRemote(
+    path.dirname(path.dirname(source)),
+    port,
+    path.join(work, 'elsewhere'),
   );
-  devServer.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk;
-  });
-  devServer.stderr!.on('data', (chunk: Buffer) => {
-    output += chunk;
-  });
   try {
-    await expect
-      .poll(() => output, { timeout: 60_000 })
-      .toMatch(/development server on http:\/\/127\.0\.0\.1/);
+    await expect.poll(output, { timeout: 60_000 }).toMatch(/development server on http:\/\/127\.0\.0\.1/);
     const link = linkOf(gwar('release', 'dev', 'mf-chat', '--entry', `${origin}/remoteEntry.js`));
     const page = await signedInPage(browser, 'admin');
     const violations: string[] = [];

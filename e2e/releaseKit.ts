@@ -1,10 +1,10 @@
 /**
  * What the release specs do as a team's CI would: sign in as the admin who hands the team its
  * token, run the release CLI with it, build one remote alone from a copy of its folder with a
- * change (scripts/remoteBuild.mjs, shared with bench/canary.mjs), and read a remote's cohort from
- * the visitor's cookie.
+ * change (scripts/remoteBuild.mjs, shared with bench/canary.mjs), run a remote's development
+ * server on a copy, and read a remote's cohort from the visitor's cookie.
  */
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
@@ -67,4 +67,29 @@ export function cohortOf(cookie: string, remote: string): number {
   );
   const parts = cookie.split('.');
   return Number(parts.length === 1 ? parts[0] : parts[remotes.indexOf(remote)]);
+}
+
+/**
+ * `pnpm --filter <remote> dev` (scripts/devRemote.mjs) on the copy of a remote at `app`, serving on
+ * 127.0.0.1:`port` and registering in `registrations` (a site reads that folder only if it was
+ * started with it: DEV_REMOTES_DIR). `output()` is everything it printed so far.
+ */
+export function startDevRemote(
+  app: string,
+  port: number,
+  registrations: string,
+): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'scripts', 'devRemote.mjs'), '--dir', app, '--port', String(port)],
+    { env: { ...process.env, GWAR_DEV_REMOTES_DIR: registrations }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
 }
