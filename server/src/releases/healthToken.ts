@@ -5,11 +5,11 @@
  * with such a token and only for the releases it names, at most once per page load and release
  * (health.ts), so nobody can report on a release they were not given, or report twice.
  *
- * Form: base64url(JSON payload) "." base64url(HMAC-SHA256(payload)). Not secret (the page holds
- * it); only unforgeable.
+ * Form: sealed.ts, with no purpose. Not secret (the page holds it); only unforgeable.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
+import { seal, unseal } from './sealed.ts';
 
 /** How long a page may report after it was served (an open tab reports an uncaught error late). */
 export const TOKEN_HOURS = 2;
@@ -33,8 +33,6 @@ export interface PageLoad {
 
 type Compact = { i: string; e: number; r: [string, string, 0 | 1, string?][] };
 
-const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
-
 export function signPageLoad(key: Buffer, releases: PageRelease[], now = Date.now()): string {
   const compact: Compact = {
     i: randomBytes(12).toString('base64url'),
@@ -45,23 +43,12 @@ export function signPageLoad(key: Buffer, releases: PageRelease[], now = Date.no
         : [r.remote, r.version, r.channel === 'canary' ? 1 : 0],
     ),
   };
-  const payload = Buffer.from(JSON.stringify(compact)).toString('base64url');
-  return `${payload}.${sign(key, payload)}`;
+  return seal(key, compact);
 }
 
 /** The page load a token names, or null when it is malformed, not ours, or expired. */
 export function readPageLoad(key: Buffer, token: string, now = Date.now()): PageLoad | null {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(key, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  let compact: Compact;
-  try {
-    compact = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Compact;
-  } catch {
-    return null;
-  }
+  const compact = unseal(key, token) as Compact | null;
   if (typeof compact?.i !== 'string' || typeof compact.e !== 'number' || !Array.isArray(compact.r))
     return null;
   if (compact.e * 1000 <= now) return null;

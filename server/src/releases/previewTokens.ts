@@ -1,6 +1,6 @@
 /**
- * The two signed values of a preview (previews.ts), each `base64url(JSON) "." base64url(HMAC)`
- * with a key every node shares (site_keys 'release-preview'), and a different purpose signed in,
+ * The two signed values of a preview (previews.ts), each sealed (sealed.ts) with a key every
+ * node shares (site_keys 'release-preview'), and a different purpose signed in,
  * so neither can stand for the other:
  * - the link (`/release-preview/<link>`): which remote, which version (or a local build's entry),
  *   which page to open, until when; made by a team's token or an admin, opened by anyone it is
@@ -11,7 +11,8 @@
  *   same browser, or a copy of the cookie elsewhere without that account's session, gets nothing.
  * Neither is secret from its holder; both are unforgeable, and each has an end.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { seal, unseal } from './sealed.ts';
 
 /** One remote's preview: a published version, or a local build (`entry`). */
 export interface PreviewTarget {
@@ -33,29 +34,6 @@ export interface PreviewLink extends PreviewTarget {
 }
 
 type Compact = { i: string; r: string; v?: string; d?: string; e: number };
-
-const sign = (key: Buffer, purpose: string, payload: string) =>
-  createHmac('sha256', key).update(`${purpose}.${payload}`).digest('base64url');
-
-function seal(key: Buffer, purpose: string, value: unknown): string {
-  const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${payload}.${sign(key, purpose, payload)}`;
-}
-
-/** The value sealed under `purpose`, or null when malformed, not ours or of another purpose. */
-function open(key: Buffer, purpose: string, raw: string): unknown {
-  if (raw.length > 4096) return null;
-  const [payload, signature, extra] = raw.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(key, purpose, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-}
 
 const compact = (t: PreviewTarget): Compact => ({
   i: t.id,
@@ -80,14 +58,14 @@ function target(value: unknown): PreviewTarget | null {
 export const newLinkId = () => randomBytes(8).toString('base64url');
 
 export function signPreviewLink(key: Buffer, link: PreviewLink): string {
-  return seal(key, 'link', { ...compact(link), p: link.page });
+  return seal(key, { ...compact(link), p: link.page }, 'link');
 }
 
 /** What a link names, or why it cannot be opened. */
 export type LinkReading = { link: PreviewLink } | { problem: 'invalid' | 'expired' };
 
 export function readPreviewLink(key: Buffer, raw: string, now = Date.now()): LinkReading {
-  const value = open(key, 'link', raw) as (Compact & { p?: unknown }) | null;
+  const value = unseal(key, raw, 'link') as (Compact & { p?: unknown }) | null;
   const found = target(value);
   if (!found || typeof value?.p !== 'string') return { problem: 'invalid' };
   if (found.expires * 1000 <= now) return { problem: 'expired' };
@@ -96,7 +74,7 @@ export function readPreviewLink(key: Buffer, raw: string, now = Date.now()): Lin
 
 /** The cookie of `user`'s previews in this browser (at most one per remote). */
 export function signPreviewCookie(key: Buffer, user: number, previews: PreviewTarget[]): string {
-  return seal(key, 'cookie', { u: user, l: previews.map(compact) });
+  return seal(key, { u: user, l: previews.map(compact) }, 'cookie');
 }
 
 /** The previews of the cookie still running, if it was made for `user`; none otherwise. */
@@ -107,7 +85,7 @@ export function readPreviewCookie(
   now = Date.now(),
 ): PreviewTarget[] {
   if (!raw) return [];
-  const value = open(key, 'cookie', raw) as { u?: unknown; l?: unknown } | null;
+  const value = unseal(key, raw, 'cookie') as { u?: unknown; l?: unknown } | null;
   if (!value || value.u !== user || !Array.isArray(value.l)) return [];
   return value.l
     .slice(0, 20)
