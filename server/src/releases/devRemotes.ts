@@ -14,7 +14,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REMOTES, type RemoteDir, remoteNameOf } from 'shared-api/routes';
+import { REMOTES, type RemoteDir } from 'shared-api/routes';
 import type { ResolvedRemote } from './registry.ts';
 
 export interface DevRemote {
@@ -111,8 +111,7 @@ export function withDevRemotes(remotes: ResolvedRemote[], dev: DevRemote[]): Res
   const byRemote = new Map(dev.map((d) => [d.remote, d]));
   return remotes.map((r) => {
     const d = byRemote.get(r.remote);
-    if (!d || !remoteNameOf(r.remote)) return r;
-    return fromDevServer(r, d.origin);
+    return d ? fromDevServer(r, d.origin) : r;
   });
 }
 

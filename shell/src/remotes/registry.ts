@@ -220,7 +220,7 @@ function switchTo(next: RegistryRemote): void {
 /** Whether `remote` runs a canary this page could leave for stable (known without waiting). */
 export function canFallBack(remote: string): boolean {
   const entry = current.get(remote);
-  return Boolean(entry && entry.channel === 'canary' && entry.fallback);
+  return entry?.channel === 'canary' && entry.fallback !== undefined;
 }
 
 /**
@@ -228,8 +228,8 @@ export function canFallBack(remote: string): boolean {
  * once, remembers it for the session and switches. False when the remote does not run a canary.
  */
 export function fallBackToStable(remote: string, kind: 'load-failed' | 'render'): boolean {
-  const entry = current.get(remote);
-  if (entry?.channel !== 'canary' || !entry.fallback) return false;
+  if (!canFallBack(remote)) return false;
+  const entry = current.get(remote)!;
   console.warn(`${remote}@${entry.version} (canary) failed (${kind}); using the stable release`);
   report(entry, kind);
   rememberLeft(entry);
@@ -237,17 +237,19 @@ export function fallBackToStable(remote: string, kind: 'load-failed' | 'render')
   return true;
 }
 
+/** The remote this page runs from the release whose files an error's stack or URL points at. */
+function entryOfError(source: string | undefined): RegistryRemote | undefined {
+  const release = releaseOfError(source);
+  if (!release) return undefined;
+  for (const entry of current.values())
+    if (entry.remote === release.dir && entry.version === release.version) return entry;
+  return undefined;
+}
+
 /** A failed lazy chunk of a canary's files (an unhandled rejection): its stable release instead. */
 export function fallBackForChunk(error: unknown): boolean {
-  const source = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : undefined;
-  const release = releaseOfError(source);
-  if (!release) return false;
-  for (const entry of current.values()) {
-    if (entry.remote === release.dir && entry.version === release.version) {
-      return fallBackToStable(entry.name, 'load-failed');
-    }
-  }
-  return false;
+  const entry = entryOfError(error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : undefined);
+  return entry ? fallBackToStable(entry.name, 'load-failed') : false;
 }
 
 /**
@@ -266,7 +268,7 @@ export function followRegistry(now = Date.now()): Promise<void> {
       for (const next of withoutLeftCanaries(answer.remotes)) {
         const running = current.get(next.name);
         if (running?.channel !== 'canary') continue;
-        if (running.version === next.version && running.channel === next.channel) continue;
+        if (next.channel === 'canary' && next.version === running.version) continue;
         switchTo(next);
         switched = true;
       }
@@ -327,13 +329,10 @@ export async function loadRemoteModule<T>(remote: RemoteName, module: string): P
 /** Uncaught errors whose stack points into a remote's release files count against that release. */
 export function watchRemoteErrors(): void {
   const reportError = (source: string | undefined) => {
-    const release = releaseOfError(source);
-    if (!release) return;
     void remotesReady()
-      .then((entries) => {
-        for (const entry of entries.values()) {
-          if (entry.remote === release.dir && entry.version === release.version) report(entry, 'error');
-        }
+      .then(() => {
+        const entry = entryOfError(source);
+        if (entry) report(entry, 'error');
       })
       .catch(() => undefined);
   };
