@@ -6,6 +6,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/index.ts';
 
+/** A new private message (chat_send publishes it): both sides' live streams hear of it. */
+export const CHAT_CHANNEL = 'chat';
+
+export interface ChatEvent {
+  chat: string;
+  message: number;
+  from: number;
+  to: number;
+}
+
+/** A new notification: migration 0009's trigger publishes `{user}` on it. */
+export const NOTIFICATION_CHANNEL = 'notification';
+
 export interface Events {
   publish(channel: string, payload: unknown): Promise<void>;
   subscribe(channel: string, handler: (payload: unknown) => void): Promise<() => Promise<void>>;

@@ -13,7 +13,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from '../../scripts/postgres.mjs';
-import { createSession, SESSION_COOKIE } from '../src/auth/session.ts';
+import { createSession } from '../src/auth/session.ts';
+import { SESSION_COOKIE } from '../src/http/cookies.ts';
 import {
   existingPosts,
   type LiveStream,

@@ -5,7 +5,7 @@
  * leave short is read fresh, and a reader who just wrote reads fresh.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FRESH_COOKIE } from '../src/read/feedOverlay.ts';
+import { FRESH_COOKIE } from '../src/http/cookies.ts';
 import { type Actor, actor, publish } from './feeds-helpers.ts';
 import { caller, startTestServer, type TestServer } from './harness.ts';
 

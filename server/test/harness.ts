@@ -191,7 +191,8 @@ export async function createUser(db: Db, seed: UserSeed): Promise<number> {
 
 /** A signed-in caller, with a session created directly in the database. */
 export async function signIn(server: TestServer, userId: number): Promise<Caller> {
-  const { createSession, SESSION_COOKIE } = await import('../src/auth/session.ts');
+  const { createSession } = await import('../src/auth/session.ts');
+  const { SESSION_COOKIE } = await import('../src/http/cookies.ts');
   const { token } = await createSession(server.db, userId);
   return caller(server, `${SESSION_COOKIE}=${token}`);
 }

@@ -85,7 +85,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(path.join(BIN, 'pg_ba
       );
       post = rows[0]!.id;
       const voter = await createUser(db, { username: 'replica_voter' });
-      const { createSession, SESSION_COOKIE } = await import('../src/auth/session.ts');
+      const { createSession } = await import('../src/auth/session.ts');
+      const { SESSION_COOKIE } = await import('../src/http/cookies.ts');
       voterCookie = `${SESSION_COOKIE}=${(await createSession(db, voter)).token}`;
       await until(() => app.readRouting!.status().healthy);
       console.info(`primary, replica and API ready in ${Date.now() - t0} ms`);

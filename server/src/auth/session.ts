@@ -6,9 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { NsfwSetting, Theme, UserStatus } from 'shared-api/validation';
 import type { Queryable } from '../db/index.ts';
-import { THEME_COOKIE } from '../http/frontend.ts';
+import { SESSION_COOKIE, THEME_COOKIE } from '../http/cookies.ts';
 
-export const SESSION_COOKIE = 'gwar_session';
 export const SESSION_DAYS = 60;
 
 export interface Viewer {

@@ -9,9 +9,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { hashPassword } from '../auth/password.ts';
-import { createSession, SESSION_COOKIE } from '../auth/session.ts';
+import { createSession } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { SESSION_COOKIE } from '../http/cookies.ts';
 import { refreshHotRanks } from '../ranking/refresher.ts';
 import { createAccount, findUserId } from './accounts.ts';
 import { DEMO_MICRO_THREADS, DEMO_MICROS, DEMO_POSTS, DEMO_THREADS, type DemoComment } from './posts.ts';

@@ -10,17 +10,16 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_ROUTES, type RemoteRouteDef, SHELL_ROUTES } from 'shared-api/routes';
-import { SESSION_COOKIE } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import { devOrigins } from '../releases/devRemotes.ts';
 import { registryFor } from '../releases/registry.ts';
 import { PAGE_COMPRESSION } from './compression.ts';
+import { SESSION_COOKIE, THEME_COOKIE } from './cookies.ts';
 import { sendPrecompressed } from './precompressed.ts';
 import { createPreloader } from './preload.ts';
 import { widenPolicy } from './security.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
-export const THEME_COOKIE = 'gwar_theme';
 const THEMES = new Set(['dark', 'light', 'default']);
 
 /** A route table path (`/tag/:tag?`) as a pattern for deep links (`/tag/polityka`, `/tag`). */

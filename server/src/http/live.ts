@@ -16,11 +16,9 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { ChatEvent } from '../rpc/chat/send.ts';
-import { CHAT_CHANNEL } from '../rpc/chat/send.ts';
+import { CHAT_CHANNEL, type ChatEvent, NOTIFICATION_CHANNEL } from '../events.ts';
 import { ApiError } from './errors.ts';
 
-export const NOTIFICATION_CHANNEL = 'notification';
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 export const LIVE_HEARTBEAT_MS = 25_000;
 /** Open streams per user (tabs); the oldest is closed beyond it. */

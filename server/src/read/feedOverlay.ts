@@ -20,13 +20,6 @@ import type { Queryable } from '../db/index.ts';
 import type { Filter, ReadQuery } from '../postgrest/parse.ts';
 import type { CountMode, ReadContext, ReadResult } from '../postgrest/resource.ts';
 
-/**
- * Set for a few seconds after each write of a signed-in viewer: their feed pages are then read
- * fresh, so they see their own new post, comment or vote at once on whichever node answers
- * (the shared rows may be up to the guest cache's age old).
- */
-export const FRESH_COOKIE = 'gwar_fresh';
-
 /** Rows asked for beyond the page, to make up for the ones a reader's blocks leave out. */
 export const OVERLAY_SPARE_ROWS = 10;
 /** The largest page the overlay serves (the feed's maxLimit less the spare rows). */

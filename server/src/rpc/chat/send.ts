@@ -6,19 +6,11 @@
  * message is published on the `chat` channel (LISTEN/NOTIFY) for every API node.
  */
 import { chatIdFor } from 'shared-api/validation';
+import { CHAT_CHANNEL, type ChatEvent } from '../../events.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
 import { eitherBlocks, lockUserPair } from '../../rules/blocks.ts';
 import { defineRpc, signedIn } from '../define.ts';
-
-export const CHAT_CHANNEL = 'chat';
-
-export interface ChatEvent {
-  chat: string;
-  message: number;
-  from: number;
-  to: number;
-}
 
 export const chatSend = defineRpc('chat_send', {
   access: 'user',

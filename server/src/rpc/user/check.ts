@@ -3,7 +3,8 @@
  * (signed out elsewhere, password changed, banned, expired); otherwise the counters the top
  * bar shows. Shape: `UserCheck` in shared-api/src/session.ts.
  */
-import { clearSessionCookie, SESSION_COOKIE } from '../../auth/session.ts';
+import { clearSessionCookie } from '../../auth/session.ts';
+import { SESSION_COOKIE } from '../../http/cookies.ts';
 import { defineRpc } from '../define.ts';
 
 export const userCheck = defineRpc('user_check', {

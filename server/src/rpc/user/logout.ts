@@ -1,5 +1,6 @@
 /** user_logout: revokes this browser's session and clears its cookie (and ends its previews). */
-import { clearSessionCookie, revokeSession, SESSION_COOKIE } from '../../auth/session.ts';
+import { clearSessionCookie, revokeSession } from '../../auth/session.ts';
+import { SESSION_COOKIE } from '../../http/cookies.ts';
 import { clearPreviewCookie, PREVIEW_COOKIE } from '../../releases/previews.ts';
 import { defineRpc } from '../define.ts';
 

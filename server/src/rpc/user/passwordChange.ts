@@ -3,9 +3,10 @@
  * stays signed in) and voids open reset links.
  */
 import { hashPassword } from '../../auth/password.ts';
-import { revokeOtherSessions, SESSION_COOKIE } from '../../auth/session.ts';
+import { revokeOtherSessions } from '../../auth/session.ts';
 import { confirmPassword } from '../../auth/throttle.ts';
 import { dropOpenTokens } from '../../auth/tokens.ts';
+import { SESSION_COOKIE } from '../../http/cookies.ts';
 import { defineRpc, signedIn } from '../define.ts';
 
 export const passwordChange = defineRpc('password_change', {
