@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallName } from 'shared-api/contract';
 import { registerFileRoutes } from './files/serve.ts';
-import { registerFeeds } from './http/feeds.ts';
 import { registerLive } from './http/live.ts';
+import { registerFeeds } from './pages/feeds.ts';
 import type { Resource } from './postgrest/resource.ts';
 import { chatsResource } from './read/chats.ts';
 import { draftsRead } from './read/drafts.ts';

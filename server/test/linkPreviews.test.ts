@@ -273,7 +273,7 @@ describe(`link previews in the background (${process.env.TEST_DATABASE_URL ? 'po
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
     // The post's share card shows the linked page's picture (it has no upload of its own).
-    const { pageMeta } = await import('../src/http/shareCards.ts');
+    const { pageMeta } = await import('../src/pages/shareCards.ts');
     const card = await pageMeta(server.db, server.app.config, `/post/${id}`);
     expect(card?.image).toBe(`http://localhost:3000/files/${seen.preview!.image!.file}`);
   });

@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TITLE } from '../src/http/shareCards.ts';
-import { POST_BLOCK } from '../src/http/sitemap.ts';
+import { DEFAULT_TITLE } from '../src/pages/shareCards.ts';
+import { POST_BLOCK } from '../src/pages/sitemap.ts';
 import { type Actor, actor, publish } from './feeds-helpers.ts';
 import { caller, createUser, ORIGIN, startTestServer, type TestServer } from './harness.ts';
 

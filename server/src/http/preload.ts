@@ -14,7 +14,7 @@
  *   fetched twice);
  * - DOMPurify only on pages whose first screen shows post bodies, which wait for it;
  * - for the remote that draws the page (the one route table, shared-api/routes.ts), the entry of
- *   the release this visitor gets (the registry answer the page carries, http/frontend.ts) and
+ *   the release this visitor gets (the registry answer the page carries, pages/frontend.ts) and
  *   the exposed module's JavaScript and CSS (from that release's manifest in the release store,
  *   under the prefix its row records: releases/prefixes.ts);
  * - the API reads the first screen starts with (`shared-api/first-requests`, built with the

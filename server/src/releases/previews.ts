@@ -31,7 +31,7 @@ import type { Viewer } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { isSpaRoute } from '../http/frontend.ts';
+import { isSpaRoute } from '../http/pageRoutes.ts';
 import { logRelease, requireRelease } from './actions.ts';
 import { siteKey } from './healthToken.ts';
 import { previewableRemotes } from './members.ts';

@@ -191,7 +191,7 @@ export interface PreviewNotice {
   expires: string;
 }
 
-/** What `/remotes.json` answers, and what the shell's page carries inline (http/frontend.ts). */
+/** What `/remotes.json` answers, and what the shell's page carries inline (pages/frontend.ts). */
 export interface RegistryAnswer {
   /** The visitor's cohort for each remote. */
   cohorts: Cohorts;

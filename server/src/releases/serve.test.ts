@@ -1,6 +1,6 @@
 import { REMOTES, type RemoteDir } from 'shared-api/routes';
 import { describe, expect, it } from 'vitest';
-import { routePattern } from '../http/frontend.ts';
+import { routePattern } from '../http/pageRoutes.ts';
 import { createCohortSequences, formatCohorts, parseCohorts } from './registry.ts';
 import { pickEncoding } from './serve.ts';
 

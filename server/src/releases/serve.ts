@@ -109,7 +109,7 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
   const config = app.config;
   const entryNameOf = createEntryNames(releases.store);
 
-  // The shell's page carries the same answer inline (http/frontend.ts); this is for later reads.
+  // The shell's page carries the same answer inline (pages/frontend.ts); this is for later reads.
   app.get('/remotes.json', async (request, reply) => {
     const previews = await releases.previews.active(request);
     const answer = registryFor(releases, request, reply, config.secureCookies, previews);

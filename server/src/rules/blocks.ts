@@ -10,7 +10,7 @@
  *   blocked the viewer: such a viewer cannot vote on it (USER BLACKLISTED).
  * - Two users of whom either blocked the other cannot message each other.
  * - Nobody is notified by someone they blocked (replies, mentions).
- * - Blocking a user withdraws that user's votes on the blocker's posts (perks/toggle.ts).
+ * - Blocking a user withdraws that user's votes on the blocker's posts (rpc/perk/toggle.ts).
  */
 import type { Queryable } from '../db/index.ts';
 

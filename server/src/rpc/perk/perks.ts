@@ -1,6 +1,7 @@
 /** The six perk calls (spec §7): follow or block a user, a tag or a domain, with one toggle. */
-import { perkToggle } from '../../perks/toggle.ts';
+
 import { defineRpc } from '../define.ts';
+import { perkToggle } from './toggle.ts';
 
 export const followUser = defineRpc('follow_user', perkToggle('follow', 'user'));
 export const followTag = defineRpc('follow_tag', perkToggle('follow', 'tag'));

@@ -9,52 +9,19 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTE_ROUTES, type RemoteRouteDef, SHELL_ROUTES } from 'shared-api/routes';
+import type { RemoteRouteDef } from 'shared-api/routes';
 import type { Config } from '../config.ts';
+import { PAGE_COMPRESSION } from '../http/compression.ts';
+import { SESSION_COOKIE, THEME_COOKIE } from '../http/cookies.ts';
+import { isSpaRoute, remoteRouteOf } from '../http/pageRoutes.ts';
+import { sendPrecompressed } from '../http/precompressed.ts';
+import { createPreloader } from '../http/preload.ts';
+import { widenPolicy } from '../http/security.ts';
 import { devOrigins } from '../releases/devRemotes.ts';
 import { registryFor } from '../releases/registry.ts';
-import { PAGE_COMPRESSION } from './compression.ts';
-import { SESSION_COOKIE, THEME_COOKIE } from './cookies.ts';
-import { sendPrecompressed } from './precompressed.ts';
-import { createPreloader } from './preload.ts';
-import { widenPolicy } from './security.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
 const THEMES = new Set(['dark', 'light', 'default']);
-
-/** A route table path (`/tag/:tag?`) as a pattern for deep links (`/tag/polityka`, `/tag`). */
-export function routePattern(route: string): RegExp {
-  const body = route
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => {
-      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
-      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-    })
-    .join('');
-  return new RegExp(`^${body}/?$`);
-}
-
-/**
- * The spec §2 routes, from the one route table (shared-api/routes.ts) the shell's router uses:
- * a deep link to any of them gets the shell with 200, anything else with 404 (the shell then
- * shows its 404 page).
- */
-const SPA_ROUTES: RegExp[] = [
-  ...REMOTE_ROUTES.map((route) => route.path),
-  ...Object.values(SHELL_ROUTES),
-].map(routePattern);
-
-export function isSpaRoute(pathname: string): boolean {
-  return SPA_ROUTES.some((pattern) => pattern.test(pathname));
-}
-
-const REMOTE_PATTERNS = REMOTE_ROUTES.map((route) => ({ route, pattern: routePattern(route.path) }));
-
-/** The remote module that draws `pathname` (the first match, as the shell's router picks). */
-export function remoteRouteOf(pathname: string): RemoteRouteDef | null {
-  return REMOTE_PATTERNS.find(({ pattern }) => pattern.test(pathname))?.route ?? null;
-}
 
 /** Cache-Control of a built file: content-hashed names never change, the rest is revalidated. */
 export function assetHeaders(file: string): Record<string, string> {
@@ -180,7 +147,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     if (!wantsHtml)
       return reply.status(404).send({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null });
     if (!isSpaRoute(pathname)) return sendShell(request, reply, 404);
-    // Shared or indexed pages carry their own title and card (http/shareCards.ts).
+    // Shared or indexed pages carry their own title and card (pages/shareCards.ts).
     // The page itself never depends on the database: without it, the generic head.
     const meta = await pageMeta(app.db, config, pathname).catch((err: unknown) => {
       request.log.warn({ err }, 'share card unavailable');

@@ -11,10 +11,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Feed } from 'feed';
 import { PATTERNS, type PostKind } from 'shared-api/validation';
+import { notFound } from '../http/errors.ts';
 import { runRead } from '../postgrest/build.ts';
 import { parseReadQuery } from '../postgrest/parse.ts';
 import { feedRead, postsRead } from '../read/posts.ts';
-import { notFound } from './errors.ts';
 
 export const FEED_ITEMS = 30;
 export const FEED_TTL_MS = 60_000;
