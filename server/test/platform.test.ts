@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, DEFAULT_RPC_RATE_LIMIT } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
+import { DEFAULT_RPC_RATE_LIMIT } from '../src/http/rateLimits.ts';
 import { caller, createUser, ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

@@ -22,9 +22,10 @@
  * replica as on the primary. Behind a pooler in transaction mode (pgbouncer before 1.21, or
  * without `max_prepared_statements`) they fail; see the README.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { createStatements, type Queryable, type Row } from './index.ts';
+import type { Config } from '../config.ts';
+import { createStatements, type Db, type Queryable, type Row } from './index.ts';
 
 export const WAL_COOKIE = 'gwar_wal';
 
@@ -178,4 +179,27 @@ export function startReadRouting(
       await pool.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * The read routing that `config` asks for (DATABASE_REPLICA_URL, on PostgreSQL), logging each
+ * time the replica comes into use or leaves it; null without a replica.
+ */
+export function readRoutingFor(config: Config, primary: Db, log: FastifyBaseLogger): ReadRouting | null {
+  if (!config.databaseReplicaUrl || primary.kind !== 'postgres') return null;
+  return startReadRouting(
+    primary,
+    {
+      url: config.databaseReplicaUrl,
+      poolSize: config.databasePoolSize,
+      preparedStatements: config.databasePreparedStatements,
+      pollMs: 100,
+      maxLagMs: config.replicaMaxLagMs,
+    },
+    (status) =>
+      log.warn(
+        { replica: { ...status, replayed: status.replayed?.toString() } },
+        status.healthy ? 'replica in use' : 'replica not in use: reads go to the primary',
+      ),
+  );
 }

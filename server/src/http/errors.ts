@@ -1,9 +1,15 @@
 /**
  * Errors in PostgREST's shape: `{code, message, details, hint}`. `message` is the spec's §8 key
  * (e.g. `TITLE TOO SHORT`) so the client maps it to a Polish toast; the HTTP status follows the
- * client's fallback table (401 for missing rights, 404 silent, 413, 416, other 4xx).
+ * client's fallback table (401 for missing rights, 404 silent, 413, 416, other 4xx). Whatever a
+ * request throws (an ApiError, a zod issue, Fastify's own errors, the database's) is answered in
+ * that shape by `registerErrorReplies`, never with a stack or SQL text.
  */
+import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from 'shared-api/contract';
+import { VALIDATION_KEYS } from 'shared-api/validation';
+import { ZodError } from 'zod';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export type { ErrorBody };
 
@@ -37,3 +43,98 @@ export const conflict = (key: string, details: string | null = null) => new ApiE
 export const tooLarge = (details: string | null = null) => new ApiError(413, 'data too big', details);
 export const tooManyRequests = (details: string | null = null) =>
   new ApiError(429, 'TOO MANY REQUESTS', details, 'Spróbuj ponownie za chwilę.');
+
+/** Maps any thrown value to the PostgREST error shape and a status the client's §8 table expects. */
+export function toErrorReply(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof ApiError) return { status: error.status, body: error.toBody() };
+  if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    const text = issue?.message ?? 'BAD REQUEST';
+    const key = VALIDATION_KEYS[text] ?? text;
+    return {
+      status: 400,
+      body: {
+        code: 'GW400',
+        message: key,
+        details: VALIDATION_KEYS[text] ? text : null,
+        hint: issue?.path.join('.') || null,
+      },
+    };
+  }
+  const fastifyError = error as { statusCode?: number; code?: string; message?: string };
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyError.statusCode === 413) {
+    return { status: 413, body: new ApiError(413, 'data too big').toBody() };
+  }
+  if (fastifyError.statusCode === 429) return { status: 429, body: tooManyRequests().toBody() };
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return {
+      status: fastifyError.statusCode,
+      body: {
+        code: fastifyError.code ?? 'GW400',
+        message: 'BAD REQUEST',
+        details: fastifyError.message ?? null,
+        hint: null,
+      },
+    };
+  }
+  if (isDatabaseUnavailable(error)) return { status: 503, body: DATABASE_UNAVAILABLE };
+  if (isDatabaseBusy(error)) return { status: 503, body: DATABASE_BUSY };
+  // disk_full (53100) or the data folder's disk (ENOSPC): the write failed whole, nothing half-saved.
+  if (fastifyError.code === '53100' || fastifyError.code === 'ENOSPC') {
+    return { status: 503, body: { ...DATABASE_UNAVAILABLE, details: 'The database has no disk space left' } };
+  }
+  // PostgreSQL's data exceptions (class 22: a NUL byte in text, a number out of range, a bad
+  // cast) come from a value the client sent that the schema let through: a 400, never SQL text.
+  if (typeof fastifyError.code === 'string' && /^22[0-9A-Z]{3}$/.test(fastifyError.code)) {
+    return {
+      status: 400,
+      body: {
+        code: 'GW400',
+        message: 'BAD REQUEST',
+        details: 'A value in the request cannot be stored or compared',
+        hint: null,
+      },
+    };
+  }
+  return { status: 500, body: { code: 'GW500', message: 'SYSTEM CRASHED', details: null, hint: null } };
+}
+
+/**
+ * The database is away (restart, failover): the request failed fast and changed nothing. The
+ * client's §8 table has no 503 entry, so the shell shows its fallback ('SYSTEM CRASHED…', home).
+ */
+const DATABASE_UNAVAILABLE: ErrorBody = {
+  code: 'GW503',
+  message: 'SERVICE UNAVAILABLE',
+  details: 'The database cannot be reached at the moment',
+  hint: 'Spróbuj ponownie za chwilę.',
+};
+/**
+ * A bound of db/index.ts DB_BOUNDS was reached (a lock or a statement waited too long) or a
+ * transaction stayed a deadlock victim after its retries: nothing was saved, try again.
+ */
+const DATABASE_BUSY: ErrorBody = {
+  ...DATABASE_UNAVAILABLE,
+  details: 'The database is too busy at the moment',
+};
+/** Seconds a client is told to wait before retrying after a 503. */
+const RETRY_AFTER_S = 2;
+
+/**
+ * Answers every error in the shape above; logs a 5xx (a 503 as one line, no stack). `redactUrl`
+ * keeps what must not reach the log out of the logged address (app.ts passes the preview links').
+ */
+export function registerErrorReplies(app: FastifyInstance, redactUrl: (url: string) => string): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = toErrorReply(error);
+    if (status === 503) {
+      // One line per failed request, no stack: an outage must not flood the log with traces.
+      request.log.warn(
+        { url: redactUrl(request.url), reason: (error as Error).message },
+        'database unavailable',
+      );
+      void reply.header('Retry-After', String(RETRY_AFTER_S));
+    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
+    void reply.status(status).send(body);
+  });
+}

@@ -1,8 +1,9 @@
 /**
  * One RPC handler per file (`rpc/<area>/<verb>.ts`), registered in `routes.ts`, each against its
  * entry in the contract (shared-api/src/contract.ts: the call's name, the zod schema of its body,
- * the same the forms use, and its answer's type). A handler declares who may call it; the
- * framework validates, checks the caller and maps errors.
+ * the same the forms use, and its answer's type). A handler declares who may call it (its
+ * `access`, decided by auth/access.ts); rpc/serve.ts checks the caller, validates the input, runs
+ * the handler, and http/errors.ts maps what it throws.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -12,22 +13,14 @@ import {
   type Contract,
   contract,
 } from 'shared-api/contract';
+import type { Access } from '../auth/access.ts';
 import type { Viewer } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Services } from '../services.ts';
 
-export type Access =
-  /** anyone, signed in or not */
-  | 'any'
-  /** an active, signed-in user (banned users have no session; inactive ones are refused) */
-  | 'user'
-  /** only without a session (sign-up, sign-in, reset) */
-  | 'guest'
-  | 'moderator'
-  | 'admin'
-  /** a release token for the remote in the input, or an admin (the handler checks: releases/access.ts) */
-  | 'release';
+/** The largest body of a call that sets no `bodyLimit`, and of any other request (app.ts). */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export interface RpcContext {
   db: Db;
@@ -36,10 +29,6 @@ export interface RpcContext {
   services: Services;
   request: FastifyRequest;
   reply: FastifyReply;
-}
-
-export interface SignedInContext extends RpcContext {
-  viewer: Viewer;
 }
 
 export interface RateLimit {
@@ -67,10 +56,4 @@ export function defineRpc<Name extends CallName>(
   definition: Omit<RpcDefinition<Name>, 'name' | 'input'>,
 ): RpcDefinition<Name> {
   return { name, input: contract[name].input, ...definition };
-}
-
-/** Narrows a context for handlers with access 'user' or stronger. */
-export function signedIn(ctx: RpcContext): SignedInContext {
-  if (!ctx.viewer) throw new Error('signedIn() used in a handler that allows guests');
-  return ctx as SignedInContext;
 }

@@ -5,10 +5,11 @@
  * `content` says what becomes of the posts and comments then: kept authorless, or deleted.
  */
 import { LIMITS } from 'shared-api/validation';
+import { signedIn } from '../../auth/access.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import { clearSessionCookie, revokeAllSessions } from '../../auth/session.ts';
 import { badRequest } from '../../http/errors.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const accountDelete = defineRpc('account_delete', {
   access: 'user',

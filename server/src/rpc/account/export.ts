@@ -3,7 +3,8 @@
  * settings page saves as a file. A few per hour: it reads everything the account ever wrote.
  */
 import { exportAccount } from '../../account/export.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { signedIn } from '../../auth/access.ts';
+import { defineRpc } from '../define.ts';
 
 export const accountExport = defineRpc('account_export', {
   access: 'user',

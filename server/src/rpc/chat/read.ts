@@ -2,8 +2,10 @@
  * chat_read {chat}: the viewer has read the conversation. Zeroes the viewer's unread count
  * (the trigger keeps users.chats) and answers the new number of chats with unread messages.
  */
+
+import { signedIn } from '../../auth/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const chatRead = defineRpc('chat_read', {
   access: 'user',

@@ -6,11 +6,12 @@
  * message is published on the `chat` channel (LISTEN/NOTIFY) for every API node.
  */
 import { chatIdFor } from 'shared-api/validation';
+import { signedIn } from '../../auth/access.ts';
 import { CHAT_CHANNEL, type ChatEvent } from '../../events.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
 import { eitherBlocks, lockUserPair } from '../../rules/blocks.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const chatSend = defineRpc('chat_send', {
   access: 'user',

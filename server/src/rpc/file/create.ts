@@ -4,11 +4,12 @@
  * The format comes from the bytes; the stored file is re-encoded or sanitized (files/process.ts).
  */
 import { LIMITS } from 'shared-api/validation';
+import { signedIn } from '../../auth/access.ts';
 import { detectFormat } from '../../files/formats.ts';
 import { newFileName } from '../../files/names.ts';
 import { MAX_FILE_BYTES, processUpload, UploadRefused } from '../../files/process.ts';
 import { ApiError, badRequest, forbidden, tooLarge } from '../../http/errors.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 function decode(data: string): Buffer {
   const payload = data.startsWith('data:') ? data.slice(data.indexOf(',') + 1) : data;

@@ -7,13 +7,15 @@
  * how, the report counts and a snapshot of the title and text for the admins' list. A removed
  * post's uploads that nothing else uses are deleted.
  */
+
+import { signedIn } from '../../auth/access.ts';
 import { type Queryable, retryTransaction } from '../../db/index.ts';
 import { lockPostChains, lockThreads, lockUsers } from '../../db/locks.ts';
 import { deleteStored, releaseFiles } from '../../files/release.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { banUser, logModeration } from '../../moderation/bans.ts';
 import { CLEARED_CONTENT } from '../../posts/write.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 const SNAPSHOT_CHARS = 2000;
 /** A ban's reason when the caller gives none (the API before reasons; the dialog always asks). */

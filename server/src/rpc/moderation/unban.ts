@@ -1,7 +1,9 @@
 /** user_unban {username}: an admin lifts a user's ban at once (logged in the moderation log). */
+
+import { signedIn } from '../../auth/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { liftBan } from '../../moderation/bans.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const userUnban = defineRpc('user_unban', {
   access: 'admin',

@@ -3,7 +3,8 @@
  * ids are given). The trigger keeps users.notifs; the answer carries the new count so the top
  * bar's badge updates without another request.
  */
-import { defineRpc, signedIn } from '../define.ts';
+import { signedIn } from '../../auth/access.ts';
+import { defineRpc } from '../define.ts';
 
 export const notificationsSeen = defineRpc('notifications_seen', {
   access: 'user',

@@ -9,11 +9,12 @@
  * Lock order: perks -> post_actions -> posts -> users (see 0003_feeds.sql).
  */
 import type { PerkAction, PerkTarget } from 'shared-api/validation';
+import { signedIn } from '../../auth/access.ts';
 import type { Queryable } from '../../db/index.ts';
 import { lockPosts } from '../../db/locks.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { lockUserPair } from '../../rules/blocks.ts';
-import { type RpcContext, signedIn } from '../define.ts';
+import type { RpcContext } from '../define.ts';
 
 const TARGET_FIELD = { user: 'username', tag: 'tag', domain: 'domain' } as const;
 const TARGET_COLUMN = { user: 'target_user', tag: 'target_tag', domain: 'target_domain' } as const;

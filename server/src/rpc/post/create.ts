@@ -8,11 +8,12 @@
  * they take were taken in the order of db/locks.ts.
  */
 import type { PostKind } from 'shared-api/validation';
+import { signedIn } from '../../auth/access.ts';
 import { lockPostChains, lockThreadOf, lockThreads, lockUsers } from '../../db/locks.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { notifiedNames, notifyMentions, notifyReply } from '../../notify/notify.ts';
 import { buildContent, checkFiles, contentValues } from '../../posts/write.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 type Parent = {
   id: number;

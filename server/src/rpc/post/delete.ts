@@ -4,9 +4,11 @@
  * a 'deleted' placeholder. Reply, tag and user counters follow from the mode change (triggers).
  * Its uploads that nothing else uses are deleted (files/release.ts).
  */
+
+import { signedIn } from '../../auth/access.ts';
 import { deleteStored, releaseFiles } from '../../files/release.ts';
 import { CLEARED_CONTENT, loadOwnPost } from '../../posts/write.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const postDelete = defineRpc('post_delete', {
   access: 'user',

@@ -1,6 +1,8 @@
 /** post_edit {post} → {title, url, body, files}: the author's own text as written, for the editor. */
+
+import { signedIn } from '../../auth/access.ts';
 import { loadOwnPost } from '../../posts/write.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const postEdit = defineRpc('post_edit', {
   access: 'user',

@@ -3,12 +3,13 @@
  * or draft. Not on deleted or removed posts. Users mentioned for the first time are notified.
  */
 
+import { signedIn } from '../../auth/access.ts';
 import { lockUsers } from '../../db/locks.ts';
 import { badRequest } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
 import { notifiedNames, notifyMentions } from '../../notify/notify.ts';
 import { buildContent, checkFiles, contentValues, loadOwnPost } from '../../posts/write.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const postUpdate = defineRpc('post_update', {
   access: 'user',

@@ -7,9 +7,11 @@
  * a block that lands at the same moment either comes first (the vote is refused) or after (and
  * withdraws it).
  */
+
+import { signedIn } from '../../auth/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { lockUserPair, postBlacklists } from '../../rules/blocks.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const postVote = defineRpc('post_vote', {
   access: 'user',

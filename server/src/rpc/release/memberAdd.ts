@@ -1,6 +1,8 @@
 /** release_member_add (admins): an account joins a remote's team and may open its previews. */
+
+import { signedIn } from '../../auth/access.ts';
 import { addMember } from '../../releases/members.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const releaseMemberAdd = defineRpc('release_member_add', {
   access: 'admin',

@@ -1,6 +1,8 @@
 /** release_token_create (admins): a token for a team's CI, shown once in this answer. */
+
+import { signedIn } from '../../auth/access.ts';
 import { createReleaseToken } from '../../releases/tokens.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const releaseTokenCreate = defineRpc('release_token_create', {
   access: 'admin',

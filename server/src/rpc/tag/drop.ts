@@ -2,8 +2,10 @@
  * `tag_drop {tag}`: the owner gives the tag up; it is public again and its description goes.
  * Unknown tag: 404 `TAG NOT FOUND`; someone else's (or nobody's): 403 `USER IS NOT THE AUTHOR`.
  */
+
+import { signedIn } from '../../auth/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const tagDrop = defineRpc('tag_drop', {
   access: 'user',

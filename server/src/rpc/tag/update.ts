@@ -3,9 +3,11 @@
  * carries it yet), or lets the owner change the description. The description is rendered once,
  * here, by the body renderer (`about_html`). Someone else's tag: 403 `USER IS NOT THE AUTHOR`.
  */
+
+import { signedIn } from '../../auth/access.ts';
 import { forbidden } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const tagUpdate = defineRpc('tag_update', {
   access: 'user',

@@ -2,11 +2,13 @@
  * email_change: needs the password; mails a confirmation link to the NEW address. The
  * account keeps its old address until that link is opened (user_verify).
  */
+
+import { signedIn } from '../../auth/access.ts';
 import { confirmPassword } from '../../auth/throttle.ts';
 import { createToken } from '../../auth/tokens.ts';
 import { conflict } from '../../http/errors.ts';
 import { emailChangeMail } from '../../mail/templates.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const emailChange = defineRpc('email_change', {
   access: 'user',

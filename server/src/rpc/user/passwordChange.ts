@@ -2,12 +2,14 @@
  * password_change: needs the current password; signs out every other browser (this one
  * stays signed in) and voids open reset links.
  */
+
+import { signedIn } from '../../auth/access.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { revokeOtherSessions } from '../../auth/session.ts';
 import { confirmPassword } from '../../auth/throttle.ts';
 import { dropOpenTokens } from '../../auth/tokens.ts';
 import { SESSION_COOKIE } from '../../http/cookies.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const passwordChange = defineRpc('password_change', {
   access: 'user',

@@ -2,9 +2,11 @@
  * user_update: the signed-in user's own settings (theme, adult content, avatar). Always
  * the viewer's row: no input names a user. An avatar must be an image this user uploaded.
  */
+
+import { signedIn } from '../../auth/access.ts';
 import { setThemeCookie } from '../../auth/session.ts';
 import { badRequest } from '../../http/errors.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc } from '../define.ts';
 
 export const userUpdate = defineRpc('user_update', {
   access: 'user',

@@ -1,0 +1,111 @@
+/**
+ * Reads: `GET /api/<resource>?<PostgREST grammar>` for each resource of the routes table. The
+ * query is parsed (postgrest/parse.ts) and run against the resource's whitelisted columns
+ * (postgrest/build.ts) as the caller, with the app's read caches (read/caches.ts); the answer is
+ * the JSON array PostgreSQL built, with `Content-Range`, or one object for
+ * `Accept: application/vnd.pgrst.object+json`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { ReadRouting } from '../db/replica.ts';
+import { COMPRESS_THRESHOLD } from '../http/compression.ts';
+import { FRESH_COOKIE } from '../http/cookies.ts';
+import { ApiError } from '../http/errors.ts';
+import { acceptedEncodings } from '../http/precompressed.ts';
+import { type CountMode, contentRange, runRead } from '../postgrest/build.ts';
+import { parseReadQuery } from '../postgrest/parse.ts';
+import type { Resource } from '../postgrest/resource.ts';
+import { releaseScope } from '../releases/access.ts';
+import type { ReadCaches } from './caches.ts';
+import { sharedGzip } from './guestCache.ts';
+
+/** Read resources a streaming replica may answer (the rest read what the caller just changed). */
+const REPLICA_READS = new Set([
+  'feed',
+  'posts',
+  'lurking',
+  'favorites',
+  'previews',
+  'profiles',
+  'tags',
+  'votes',
+  'perks',
+]);
+
+function countMode(prefer: string | undefined): CountMode {
+  const match = /count=(exact|planned|estimated)/.exec(prefer ?? '');
+  return (match?.[1] as CountMode) ?? null;
+}
+
+export function registerReads(
+  app: FastifyInstance,
+  resources: readonly Resource[],
+  {
+    db,
+    config,
+    routing,
+    caches,
+  }: { db: Db; config: Config; routing: ReadRouting | null; caches: ReadCaches },
+): void {
+  for (const resource of resources) {
+    app.get(`/api/${resource.name}`, async (request, reply) => {
+      const url = new URL(request.url, 'http://local');
+      const query = parseReadQuery(url.searchParams, request.headers.range as string | undefined);
+      const viewer = request.viewer;
+      const result = await runRead(
+        resource,
+        {
+          viewerId: viewer?.id ?? null,
+          roles: viewer?.roles ?? [],
+          // The replica when there is one and it has what the caller wrote (db/replica.ts).
+          db: routing && REPLICA_READS.has(resource.name) ? routing.readerFor(request) : db,
+          filesCdn: config.filesCdn,
+          threadCache: caches.threadCache,
+          guestCache: caches.guestCache,
+          followedIdsCache: caches.followedIdsCache,
+          wroteRecently: request.cookies[FRESH_COOKIE] !== undefined,
+          releaseScope: releaseScope(request),
+        },
+        query,
+        countMode(request.headers.prefer as string | undefined),
+      );
+      void reply.header('Content-Range', contentRange(result)).header('Cache-Control', 'no-store');
+      const accept = request.headers.accept ?? '';
+      void reply.type('application/json; charset=utf-8');
+      if (accept.includes('application/vnd.pgrst.object+json')) {
+        if (result.count !== 1) {
+          return reply
+            .status(406)
+            .send(
+              new ApiError(
+                406,
+                'POST NOT FOUND',
+                `JSON object requested, ${result.count} rows returned`,
+                null,
+                'PGRST116',
+              ).toBody(),
+            );
+        }
+        // The one element of the array PostgreSQL built.
+        const json = result.json.toString();
+        return reply.compress(json.slice(json.indexOf('{'), json.lastIndexOf('}') + 1));
+      }
+      // A page every guest shares goes out compressed once (guestCache.ts).
+      const gzipBody =
+        result.json.length >= COMPRESS_THRESHOLD &&
+        acceptedEncodings(request.headers['accept-encoding']).includes('gzip')
+          ? sharedGzip(result)
+          : null;
+      if (gzipBody) {
+        return reply
+          .header('Content-Encoding', 'gzip')
+          .header('Vary', 'Accept-Encoding')
+          .send(await gzipBody);
+      }
+      // reply.compress, not the global hook: that one skips any answer with a Content-Range,
+      // which it takes for a byte range, while ours counts rows (PostgREST).
+      return reply.compress(result.json);
+    });
+  }
+}
