@@ -1,6 +1,9 @@
 /**
  * Demo posts, microposts and comment threads, in Polish. Links point at real, well-known
  * sites; the wording is ours. Hashtags in the bodies become the posts' tags, as in real use.
+ *
+ * Longer than 350 lines because it is data, not code: the threads are keyed by the index of the
+ * post they hang under, so posts and threads stay in one file, read top to bottom.
  */
 export interface DemoPost {
   author: string;
