@@ -65,7 +65,7 @@ async function newcomer(page: Page): Promise<string> {
   return username;
 }
 
-/** The server's answer while PostgreSQL restarts or is frozen (server/src/app.ts). */
+/** The server's answer while PostgreSQL restarts or is frozen (server/src/http/errors.ts). */
 const DATABASE_AWAY = {
   status: 503,
   headers: { 'content-type': 'application/json', 'retry-after': '2' },
