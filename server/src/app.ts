@@ -22,6 +22,7 @@ import { registerSitemap } from './pages/sitemap.ts';
 import { createReadCaches } from './read/caches.ts';
 import { registerReads } from './read/serve.ts';
 import { redactPreviewLink } from './releases/previews.ts';
+import { findReleaseToken } from './releases/tokens.ts';
 import { readRoutes, registerExtraRoutes, rpcRoutes } from './routes.ts';
 import { DEFAULT_BODY_LIMIT } from './rpc/define.ts';
 import { registerCalls } from './rpc/serve.ts';
@@ -79,7 +80,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await registerRateLimits(app, config);
   await registerSecurityHeaders(app, config);
   registerErrorReplies(app, redactPreviewLink);
-  identifyCallers(app, db, config);
+  identifyCallers(app, db, config, findReleaseToken);
 
   // Feed, thread, profile and tag reads from a streaming replica when there is one and it has
   // what the caller wrote (db/replica.ts); everything else, and every write, on the primary.

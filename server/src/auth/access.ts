@@ -15,7 +15,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { SESSION_COOKIE } from '../http/cookies.ts';
 import { ApiError } from '../http/errors.ts';
-import { findReleaseToken } from '../releases/tokens.ts';
 import { findViewer, touchPresence, type Viewer } from './session.ts';
 
 declare module 'fastify' {
@@ -38,11 +37,20 @@ export type Access =
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The token behind a Bearer value, or a refusal (releases/tokens.ts `findReleaseToken`). */
+type FindReleaseToken = (db: Db, raw: string) => Promise<NonNullable<FastifyRequest['releaseToken']>>;
+
 /**
  * Names the caller of every request (`request.viewer`, `request.releaseToken`) and refuses a
- * cookie-carrying write from another site.
+ * cookie-carrying write from another site. The release tokens' lookup is handed in (app.ts), so
+ * that sessions and access need nothing of the release subsystem, which needs them.
  */
-export function identifyCallers(app: FastifyInstance, db: Db, config: Config): void {
+export function identifyCallers(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  findReleaseToken: FindReleaseToken,
+): void {
   app.decorateRequest('viewer', null);
   app.decorateRequest('releaseToken', null);
   app.addHook('onRequest', async (request, reply) => {
