@@ -2,7 +2,6 @@
  * chat_read {chat}: the viewer has read the conversation. Zeroes the viewer's unread count
  * (the trigger keeps users.chats) and answers the new number of chats with unread messages.
  */
-
 import { signedIn } from '../../auth/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { defineRpc } from '../define.ts';

@@ -4,7 +4,6 @@
  * mode draft: invisible to others, published later by post_create {draft}. A draft needs
  * something in it (a title, text or a file); the full §5 rules apply when it is published.
  */
-
 import { signedIn } from '../../auth/access.ts';
 import { lockThreads } from '../../db/locks.ts';
 import { badRequest } from '../../http/errors.ts';

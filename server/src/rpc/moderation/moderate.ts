@@ -7,7 +7,6 @@
  * how, the report counts and a snapshot of the title and text for the admins' list. A removed
  * post's uploads that nothing else uses are deleted.
  */
-
 import { signedIn } from '../../auth/access.ts';
 import { type Queryable, retryTransaction } from '../../db/index.ts';
 import { lockPostChains, lockThreads, lockUsers } from '../../db/locks.ts';

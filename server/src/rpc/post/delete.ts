@@ -4,7 +4,6 @@
  * a 'deleted' placeholder. Reply, tag and user counters follow from the mode change (triggers).
  * Its uploads that nothing else uses are deleted (files/release.ts).
  */
-
 import { signedIn } from '../../auth/access.ts';
 import { deleteStored, releaseFiles } from '../../files/release.ts';
 import { CLEARED_CONTENT, loadOwnPost } from '../../posts/write.ts';

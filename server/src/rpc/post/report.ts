@@ -3,7 +3,6 @@
  * and post (the first one stands; repeating it changes nothing). The moderation queue is kept
  * from post_actions.report by its trigger (0005).
  */
-
 import { signedIn } from '../../auth/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { defineRpc } from '../define.ts';

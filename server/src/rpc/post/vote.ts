@@ -7,7 +7,6 @@
  * a block that lands at the same moment either comes first (the vote is refused) or after (and
  * withdraws it).
  */
-
 import { signedIn } from '../../auth/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { lockUserPair, postBlacklists } from '../../rules/blocks.ts';

@@ -2,7 +2,6 @@
  * `tag_drop {tag}`: the owner gives the tag up; it is public again and its description goes.
  * Unknown tag: 404 `TAG NOT FOUND`; someone else's (or nobody's): 403 `USER IS NOT THE AUTHOR`.
  */
-
 import { signedIn } from '../../auth/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { defineRpc } from '../define.ts';

@@ -3,7 +3,6 @@
  * carries it yet), or lets the owner change the description. The description is rendered once,
  * here, by the body renderer (`about_html`). Someone else's tag: 403 `USER IS NOT THE AUTHOR`.
  */
-
 import { signedIn } from '../../auth/access.ts';
 import { forbidden } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';

@@ -2,7 +2,6 @@
  * email_change: needs the password; mails a confirmation link to the NEW address. The
  * account keeps its old address until that link is opened (user_verify).
  */
-
 import { signedIn } from '../../auth/access.ts';
 import { confirmPassword } from '../../auth/throttle.ts';
 import { createToken } from '../../auth/tokens.ts';

@@ -2,7 +2,6 @@
  * password_change: needs the current password; signs out every other browser (this one
  * stays signed in) and voids open reset links.
  */
-
 import { signedIn } from '../../auth/access.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { revokeOtherSessions } from '../../auth/session.ts';

@@ -2,7 +2,6 @@
  * user_update: the signed-in user's own settings (theme, adult content, avatar). Always
  * the viewer's row: no input names a user. An avatar must be an image this user uploaded.
  */
-
 import { signedIn } from '../../auth/access.ts';
 import { setThemeCookie } from '../../auth/session.ts';
 import { badRequest } from '../../http/errors.ts';
