@@ -4,13 +4,16 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, rpc } from './client.ts';
+import { presentError } from './errors.ts';
 import { queryClient } from './queryClient.ts';
 import { loadSession, setSessionUser } from './session.ts';
 import { toast } from './toasts.ts';
+import { userKeys } from './users.ts';
 import type { Captcha, VerifyResult } from './validation/contract.ts';
 
 export const authKeys = {
   captcha: (purpose: 'join' | 'reset') => ['auth', 'captcha', purpose] as const,
+  verify: (token: string) => ['auth', 'verify', token] as const,
 };
 
 export function captchaImageUrl(captcha: Captcha): string {
@@ -38,15 +41,32 @@ export function useJoin() {
   return useMutation({ mutationFn: (input: JoinInput) => rpc('user_join', input) });
 }
 
-export function verifyToken(token: string): Promise<VerifyResult> {
-  return rpc('user_verify', { token });
+/**
+ * Opens an e-mailed link (`user_verify`): activates the account or confirms a new address. A
+ * query, not a mutation: it runs once per token even when React mounts the page twice, and the
+ * answer stays for the page's life (the link works only once). A confirmed address shows at once
+ * in the settings. Failures are the page's to explain.
+ */
+export function useVerifyToken(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: authKeys.verify(token),
+    queryFn: async (): Promise<VerifyResult> => {
+      const result = await rpc('user_verify', { token });
+      if (result.kind === 'email') void queryClient.invalidateQueries({ queryKey: userKeys.own() });
+      return result;
+    },
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    meta: { silent: true },
+  });
 }
 
 /**
  * Signs in, then loads the session user (so every remote sees it at once). Signing in while the
  * account waits to be deleted keeps it, and the user is told so.
  */
-export async function login(username: string, password: string) {
+async function login(username: string, password: string) {
   const answer = await rpc('user_login', { username, password });
   const user = await loadSession();
   // Lists carry the viewer's own state (votes, favourites, blocks): load them again as this user.
@@ -69,11 +89,32 @@ export function useLogin() {
   });
 }
 
-export async function logout(): Promise<void> {
-  await rpc('user_logout');
+/**
+ * This page forgets the signed-in user: a guest from now on, and nothing loaded for the previous
+ * user (votes, favourites, blocks) may show to the next one. After signing out, or when the
+ * session check learns the server no longer knows the session.
+ */
+export function forgetSession(): void {
   setSessionUser(null);
-  // Nothing loaded for the previous user may show to the next one.
   void queryClient.resetQueries();
+}
+
+export const LOGGED_OUT_TOAST = 'Wylogowano';
+
+/** Wyloguj: the session ends on the server, then here; a refusal is told and nothing changes. */
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => rpc('user_logout'),
+    meta: { silent: true },
+    onSuccess: () => {
+      forgetSession();
+      toast.success(LOGGED_OUT_TOAST);
+    },
+    onError: (error) => {
+      const text = presentError(error).text;
+      if (text) toast.error(text);
+    },
+  });
 }
 
 export function useResetRequest() {

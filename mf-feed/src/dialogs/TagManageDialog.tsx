@@ -1,58 +1,34 @@
 /**
  * tag-manage (spec §2, §4, §5): the owner updates the description ('Zaktualizuj') or gives the
  * tag up ('Porzuć tag'); anyone else may take an unowned tag ('Przejmij tag'). Ctrl+Enter submits.
- * Afterwards the page's data is refreshed; failures close the dialog silently (§8).
+ * The hooks refresh the page's data; failures close the dialog silently (§8).
  */
 import { type FormEvent, useState } from 'react';
-import { postKeys, queryClient, toast, useSessionUser } from 'shared-api';
-import { tagKeys, useTagDrop, useTagUpdate } from 'shared-api/tags';
+import { toast, useSessionUser } from 'shared-api';
+import { useTagDrop, useTagUpdate } from 'shared-api/tags';
 import { collapseWhitespace, LIMITS, MESSAGES } from 'shared-api/validation';
 import { Button, Dialog, type DialogProps, TextArea } from 'shared-ui';
 
 export const TAG_UPDATED = 'Tag zaktualizowany';
 export const TAG_PUBLIC = 'Tag znowu jest publiczny';
 
-function refreshPage(): void {
-  void queryClient.invalidateQueries({ queryKey: tagKeys.all });
-  void queryClient.invalidateQueries({ queryKey: postKeys.all });
-}
-
 export function TagManageDialog({ state, close }: DialogProps) {
   const tag = state.tag ?? state.target ?? '';
   const viewer = useSessionUser();
   const owner = viewer !== null && state.owner === viewer.user;
   const [about, setAbout] = useState(state.about ?? '');
-  const update = useTagUpdate();
-  const drop = useTagDrop();
+  const update = useTagUpdate({ silent: true });
+  const drop = useTagDrop({ silent: true });
   const tooLong = collapseWhitespace(about).length > LIMITS.tagAboutMax;
   const busy = update.isPending || drop.isPending;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (tooLong || busy) return;
-    update.mutate(
-      { tag, about },
-      {
-        onSuccess: () => {
-          toast.success(TAG_UPDATED);
-          refreshPage();
-        },
-        onSettled: close,
-      },
-    );
+    update.mutate({ tag, about }, { onSuccess: () => toast.success(TAG_UPDATED), onSettled: close });
   };
 
-  const giveUp = () =>
-    drop.mutate(
-      { tag },
-      {
-        onSuccess: () => {
-          toast.success(TAG_PUBLIC);
-          refreshPage();
-        },
-        onSettled: close,
-      },
-    );
+  const giveUp = () => drop.mutate({ tag }, { onSuccess: () => toast.success(TAG_PUBLIC), onSettled: close });
 
   return (
     <Dialog title={`Tag #${tag}`} onClose={close} size="wide">
