@@ -1,10 +1,12 @@
 /**
  * tag-manage (spec §2, §4, §5): the owner updates the description ('Zaktualizuj') or gives the
  * tag up ('Porzuć tag'); anyone else may take an unowned tag ('Przejmij tag'). Ctrl+Enter submits.
- * The hooks refresh the page's data; failures close the dialog silently (§8).
+ * A description over the limit shows its message under the field and, on submit, the form toast.
+ * The description is sent as the server keeps it (whitespace runs collapsed, trimmed). The hooks
+ * refresh the page's data; failures close the dialog silently (§8).
  */
 import { type FormEvent, useState } from 'react';
-import { toast, useSessionUser } from 'shared-api';
+import { toast, toastFormErrors, useSessionUser } from 'shared-api';
 import { useTagDrop, useTagUpdate } from 'shared-api/tags';
 import { collapseWhitespace, LIMITS, MESSAGES } from 'shared-api/validation';
 import { Button, Dialog, type DialogProps, TextArea } from 'shared-ui';
@@ -19,13 +21,15 @@ export function TagManageDialog({ state, close }: DialogProps) {
   const [about, setAbout] = useState(state.about ?? '');
   const update = useTagUpdate({ silent: true });
   const drop = useTagDrop({ silent: true });
-  const tooLong = collapseWhitespace(about).length > LIMITS.tagAboutMax;
+  const sent = collapseWhitespace(about);
+  const tooLong = sent.length > LIMITS.tagAboutMax;
   const busy = update.isPending || drop.isPending;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (tooLong || busy) return;
-    update.mutate({ tag, about }, { onSuccess: () => toast.success(TAG_UPDATED), onSettled: close });
+    if (busy) return;
+    if (tooLong) return toastFormErrors();
+    update.mutate({ tag, about: sent }, { onSuccess: () => toast.success(TAG_UPDATED), onSettled: close });
   };
 
   const giveUp = () => drop.mutate({ tag }, { onSuccess: () => toast.success(TAG_PUBLIC), onSettled: close });
@@ -49,7 +53,7 @@ export function TagManageDialog({ state, close }: DialogProps) {
         <div className="gw-dialog__actions">
           {owner ? (
             <>
-              <Button type="submit" busy={update.isPending} disabled={busy || tooLong}>
+              <Button type="submit" busy={update.isPending} disabled={busy}>
                 Zaktualizuj
               </Button>
               <Button variant="danger" busy={drop.isPending} disabled={busy} onClick={giveUp}>
@@ -57,7 +61,7 @@ export function TagManageDialog({ state, close }: DialogProps) {
               </Button>
             </>
           ) : (
-            <Button type="submit" busy={update.isPending} disabled={busy || tooLong || !viewer}>
+            <Button type="submit" busy={update.isPending} disabled={busy || !viewer}>
               Przejmij tag
             </Button>
           )}
