@@ -1,6 +1,7 @@
 /**
- * Account entry: captcha, sign-up, e-mail verification, sign-in and out, password reset and
- * change, e-mail change. Signing in and out keeps the session store in step.
+ * Account entry: captcha, sign-up, sign-in and out, password reset and change, e-mail change (the
+ * e-mailed links are opened by `useVerifyToken` in account.ts). Signing in and out keeps the
+ * session store in step. Each input is typed by the call contract.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, rpc } from './client.ts';
@@ -8,12 +9,10 @@ import { presentError } from './errors.ts';
 import { queryClient } from './queryClient.ts';
 import { loadSession, setSessionUser } from './session.ts';
 import { toast } from './toasts.ts';
-import { userKeys } from './users.ts';
-import type { Captcha, VerifyResult } from './validation/contract.ts';
+import type { CallInput, Captcha } from './validation/contract.ts';
 
 export const authKeys = {
   captcha: (purpose: 'join' | 'reset') => ['auth', 'captcha', purpose] as const,
-  verify: (token: string) => ['auth', 'verify', token] as const,
 };
 
 export function captchaImageUrl(captcha: Captcha): string {
@@ -30,36 +29,8 @@ export function useCaptcha(purpose: 'join' | 'reset') {
   });
 }
 
-export interface JoinInput {
-  username: string;
-  email: string;
-  password: string;
-  captcha: { id: string; text: string };
-}
-
 export function useJoin() {
-  return useMutation({ mutationFn: (input: JoinInput) => rpc('user_join', input) });
-}
-
-/**
- * Opens an e-mailed link (`user_verify`): activates the account or confirms a new address. A
- * query, not a mutation: it runs once per token even when React mounts the page twice, and the
- * answer stays for the page's life (the link works only once). A confirmed address shows at once
- * in the settings. Failures are the page's to explain.
- */
-export function useVerifyToken(token: string, enabled: boolean) {
-  return useQuery({
-    queryKey: authKeys.verify(token),
-    queryFn: async (): Promise<VerifyResult> => {
-      const result = await rpc('user_verify', { token });
-      if (result.kind === 'email') void queryClient.invalidateQueries({ queryKey: userKeys.own() });
-      return result;
-    },
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    meta: { silent: true },
-  });
+  return useMutation({ mutationFn: (input: CallInput<'user_join'>) => rpc('user_join', input) });
 }
 
 /**
@@ -85,7 +56,7 @@ export function banOf(error: unknown): { reason: string | null; ends: string | n
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (input: { username: string; password: string }) => login(input.username, input.password),
+    mutationFn: (input: CallInput<'user_login'>) => login(input.username, input.password),
   });
 }
 
@@ -119,25 +90,24 @@ export function useLogout() {
 
 export function useResetRequest() {
   return useMutation({
-    mutationFn: (input: { email: string; captcha: { id: string; text: string } }) =>
-      rpc('user_reset_request', input),
+    mutationFn: (input: CallInput<'user_reset_request'>) => rpc('user_reset_request', input),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) => rpc('user_reset', input),
+    mutationFn: (input: CallInput<'user_reset'>) => rpc('user_reset', input),
   });
 }
 
 export function usePasswordChange() {
   return useMutation({
-    mutationFn: (input: { password: string; next: string }) => rpc('password_change', input),
+    mutationFn: (input: CallInput<'password_change'>) => rpc('password_change', input),
   });
 }
 
 export function useEmailChange() {
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) => rpc('email_change', input),
+    mutationFn: (input: CallInput<'email_change'>) => rpc('email_change', input),
   });
 }

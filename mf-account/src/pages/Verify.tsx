@@ -4,7 +4,8 @@
  */
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { presentError, useSessionUser, useVerifyToken } from 'shared-api';
+import { presentError, useSessionUser } from 'shared-api';
+import { useVerifyToken } from 'shared-api/account';
 import { PATTERNS } from 'shared-api/validation';
 import { Card, Spinner } from 'shared-ui';
 import '../account.css';
