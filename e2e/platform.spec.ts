@@ -23,9 +23,10 @@ test('the home route renders mf-feed with demo posts fetched from /api/posts', a
   const rows = (await response.json()) as { title: string | null }[];
   expect(rows.length).toBeGreaterThan(0);
   await expect(page.locator(POST_CARD).first()).toBeVisible();
-  // A titled demo post from the API is on the page.
-  const titled = rows.find((row) => row.title);
-  if (titled?.title) await expect(page.getByText(titled.title).first()).toBeVisible();
+  // A titled demo post from the API is on the page (the home feed lists titled posts).
+  const title = rows.find((row) => row.title)?.title;
+  expect(title, 'a titled post in the answer').toEqual(expect.any(String));
+  await expect(page.getByText(title!).first()).toBeVisible();
   // mf-feed comes from its published release (the local build, published at start), never a build folder.
   // Its container is loaded straight from the release's entry address (no manifest on the way).
   expect(remoteFiles.some((file) => /^\/mf\/mf-feed@[\w.-]+\/remoteEntry\.js$/.test(file))).toBe(true);

@@ -32,30 +32,42 @@ const buildChangedChat = (text: string) =>
 
 const chatCohort = (cookie: string) => cohortOf(cookie, 'mf-chat');
 
-/** One fresh visitor (or one with the given cohort) opens /chats: which text, and did it fail? */
-async function visit(
+type Shown = 'old' | 'new' | 'failed';
+
+/**
+ * One fresh visitor (or one with the given cohort) opens /chats: which text, and its cohort.
+ * `loads` page loads (2 checks stickiness: the same visitor gets the same release each time).
+ */
+async function visitor(
   browser: Browser,
-  cohort?: number,
-  sticky = true,
-): Promise<{ text: 'old' | 'new' | 'failed'; cohort: string }> {
+  cohort: number | undefined,
+  loads: number,
+): Promise<{ texts: Shown[]; cohort: string }> {
   const context = await browser.newContext({ baseURL: BASE_URL, locale: 'pl-PL' });
   try {
     if (cohort !== undefined)
       await context.addCookies([{ name: 'gwar_cohort', value: String(cohort), url: BASE_URL }]);
     const page = await context.newPage();
-    const text = await loadChats(page);
+    const texts: Shown[] = [];
+    for (let i = 0; i < loads; i++) texts.push(await loadChats(page));
     const cookie = (await context.cookies()).find((c) => c.name === 'gwar_cohort')?.value ?? '';
-    if (sticky && text !== 'failed') {
-      // Sticky: the same visitor gets the same release on the next page load.
-      expect(await loadChats(page)).toBe(text);
-    }
-    return { text, cohort: cookie };
+    return { texts, cohort: cookie };
   } finally {
     await context.close();
   }
 }
 
-async function loadChats(page: import('@playwright/test').Page): Promise<'old' | 'new' | 'failed'> {
+/** A visitor's one page load: which text. */
+async function visit(browser: Browser, cohort?: number): Promise<Shown> {
+  return (await visitor(browser, cohort, 1)).texts[0]!;
+}
+
+/** A visitor's two page loads: the text of each (the same when the cohort is sticky), and the cohort. */
+async function visitTwice(browser: Browser, cohort?: number): Promise<{ texts: Shown[]; cohort: string }> {
+  return visitor(browser, cohort, 2);
+}
+
+async function loadChats(page: import('@playwright/test').Page): Promise<Shown> {
   await page.goto('/chats');
   const shown = page
     .getByText(OLD_TEXT)
@@ -110,8 +122,7 @@ async function untilVisible(
   since: number,
 ): Promise<number> {
   for (;;) {
-    const { text } = await visit(browser, cohort, false);
-    if (text === want) return Date.now() - since;
+    if ((await visit(browser, cohort)) === want) return Date.now() - since;
     if (Date.now() - since > 20_000) throw new Error(`cohort ${cohort} still does not see the ${want} text`);
   }
 }
@@ -142,30 +153,33 @@ test('a team releases mf-chat alone: 50 % canary, promotion and rollback, withou
   console.info(gwar('release', 'canary', 'mf-chat', 'e2e-new', '50').trim());
   console.info(`canary visible to its cohort after ${await untilVisible(browser, 10, 'new', canaryAt)} ms`);
 
-  const visitors: Awaited<ReturnType<typeof visit>>[] = [];
+  const visitors: Awaited<ReturnType<typeof visitTwice>>[] = [];
   for (let i = 0; i < 40; i += 5)
-    visitors.push(...(await Promise.all([0, 1, 2, 3, 4].map(() => visit(browser)))));
-  const onNew = visitors.filter((v) => v.text === 'new').length;
+    visitors.push(...(await Promise.all([0, 1, 2, 3, 4].map(() => visitTwice(browser)))));
+  const onNew = visitors.filter((v) => v.texts[0] === 'new').length;
   console.info(`fresh visitors on the canary: ${onNew} of 40`);
-  expect(visitors.filter((v) => v.text === 'failed')).toEqual([]);
+  expect(visitors.filter((v) => v.texts.includes('failed'))).toEqual([]);
   expect(onNew).toBeGreaterThanOrEqual(16);
   expect(onNew).toBeLessThanOrEqual(24);
-  for (const v of visitors)
-    expect(v.text, `cohorts ${v.cohort}`).toBe(chatCohort(v.cohort) < 50 ? 'new' : 'old');
+  // Each visitor gets the release of its cohort, on both page loads (sticky).
+  for (const v of visitors) {
+    const want = chatCohort(v.cohort) < 50 ? 'new' : 'old';
+    expect(v.texts, `cohorts ${v.cohort}`).toEqual([want, want]);
+  }
 
   const promotedAt = Date.now();
   console.info(gwar('release', 'promote', 'mf-chat').trim());
   console.info(
     `promotion visible to every cohort after ${await untilVisible(browser, 90, 'new', promotedAt)} ms`,
   );
-  for (const { text } of await Promise.all([0, 1, 2, 3, 4].map(() => visit(browser))))
-    expect(text).toBe('new');
+  for (const { texts } of await Promise.all([0, 1, 2, 3, 4].map(() => visitTwice(browser))))
+    expect(texts).toEqual(['new', 'new']);
 
   const rolledBackAt = Date.now();
   console.info(gwar('release', 'rollback', 'mf-chat').trim());
   console.info(`rollback visible after ${await untilVisible(browser, 10, 'old', rolledBackAt)} ms`);
-  for (const { text } of await Promise.all([0, 1, 2, 3, 4].map(() => visit(browser))))
-    expect(text).toBe('old');
+  for (const { texts } of await Promise.all([0, 1, 2, 3, 4].map(() => visitTwice(browser))))
+    expect(texts).toEqual(['old', 'old']);
 
   const seen = await loop.stop();
   console.info(`page loads during the switches: ${seen.loads}, failed: ${seen.failed}`);
@@ -196,32 +210,31 @@ test('a canary whose chunks answer 404 is served as stable, reported, and rolled
   const started = Date.now();
 
   let canaryVisits = 0;
-  let rolledBackAfter: number | null = null;
+  let rollback: { action: string; from: string; reason: string } | undefined;
   while (Date.now() - started < 60_000) {
-    const { text } = await visit(browser, canaryVisits % 50);
+    const { texts } = await visitTwice(browser, canaryVisits % 50);
     canaryVisits++;
     // The cohort of the broken canary gets the stable release: the old text, never the error panel.
-    expect(text).toBe('old');
-    const log = (await (
+    expect(texts).toEqual(['old', 'old']);
+    const [latest] = (await (
       await admin.get('/api/release_log?remote=eq.mf-chat&order=id.desc&limit=1')
     ).json()) as {
       action: string;
       from: string;
       reason: string;
     }[];
-    if (log[0]?.action === 'auto-rollback') {
-      rolledBackAfter = Date.now() - started;
-      expect(log[0].from).toBe('e2e-broken');
-      expect(log[0].reason).toMatch(
-        /automatic rollback of e2e-broken: failure rate clearly worse than stable/,
-      );
-      console.info(
-        `automatic rollback after ${rolledBackAfter} ms and ${canaryVisits} canary page loads: ${log[0].reason}`,
-      );
-      break;
-    }
+    rollback = latest?.action === 'auto-rollback' ? latest : undefined;
+    if (rollback) break;
   }
-  expect(rolledBackAfter).not.toBeNull();
+  const rolledBackAfter = Date.now() - started;
+  expect(rollback, 'an automatic rollback within a minute').toBeDefined();
+  expect(rollback!.from).toBe('e2e-broken');
+  expect(rollback!.reason).toMatch(
+    /automatic rollback of e2e-broken: failure rate clearly worse than stable/,
+  );
+  console.info(
+    `automatic rollback after ${rolledBackAfter} ms and ${canaryVisits} canary page loads: ${rollback!.reason}`,
+  );
   const channel = (await (await admin.get('/api/release_channels?remote=eq.mf-chat')).json()) as {
     canary: string | null;
   }[];
@@ -270,8 +283,8 @@ test('the admin page shows the releases, their health and the history', async ({
   await expect(rollout).toBeHidden();
   await expect(chat.getByText('Plan: 20% → 50% → 100%, każdy krok co najmniej 30 min.')).toBeVisible();
   // Page loads of real visitors in the canary's cohort and in stable's: the guard's verdict.
-  for (let i = 0; i < 6; i++) await visit(page.context().browser()!, 10, false);
-  for (let i = 0; i < 2; i++) await visit(page.context().browser()!, 90, false);
+  for (let i = 0; i < 6; i++) await visit(page.context().browser()!, 10);
+  for (let i = 0; i < 2; i++) await visit(page.context().browser()!, 90);
   await expect(
     chat.getByText(/^Zdrowy: nie zawodzi wyraźnie częściej niż wersja stabilna \(kanarek: \d+ wczytań/),
   ).toBeVisible({
@@ -358,36 +371,25 @@ test("a team's CI rolls out in steps; the guard moves it on with real page loads
     ).trim(),
   );
   // Visitors in the canary's cohorts (10, then 30 once it is at 50 %) and in stable's (90).
-  let promotedAfter: number | null = null;
+  type LogEntry = { action: string; to: string; percent: number | null; actor: string; reason: string };
+  let promotion: LogEntry | undefined;
   const seen: string[] = [];
   while (Date.now() - started < 90_000) {
-    for (const cohort of [10, 30, 90]) {
-      const { text } = await visit(browser, cohort, false);
-      expect(text).not.toBe('failed');
-    }
-    const log = (await (
-      await admin.get('/api/release_log?remote=eq.mf-chat&order=id.desc&limit=1')
-    ).json()) as {
-      action: string;
-      to: string;
-      percent: number | null;
-      actor: string;
-      reason: string;
-    }[];
-    const entry = log[0]!;
+    for (const cohort of [10, 30, 90]) expect(await visit(browser, cohort)).not.toBe('failed');
+    const log = await admin.get('/api/release_log?remote=eq.mf-chat&order=id.desc&limit=1');
+    const entry = ((await log.json()) as LogEntry[])[0]!;
     const line = `${entry.action} ${entry.percent ?? ''} ${entry.actor}`;
     if (seen.at(-1) !== line) seen.push(line);
-    if (entry.action === 'promote' && entry.to === 'e2e-steps') {
-      expect(entry.actor).toBe('health guard');
-      expect(entry.reason).toMatch(/^rollout of e2e-steps complete: healthy/);
-      promotedAfter = Date.now() - started;
-      break;
-    }
+    promotion = entry.action === 'promote' && entry.to === 'e2e-steps' ? entry : undefined;
+    if (promotion) break;
   }
+  const promotedAfter = Date.now() - started;
   console.info(
-    `rollout 20 → 50 → 100 % with 10 s pauses promoted after ${promotedAfter} ms: ${seen.join(' | ')}`,
+    `rollout 20 → 50 → 100 % with 10 s pauses ${promotion ? `promoted after ${promotedAfter} ms` : 'not promoted'}: ${seen.join(' | ')}`,
   );
-  expect(promotedAfter).not.toBeNull();
+  expect(promotion, 'the rollout promoted within 90 s').toBeDefined();
+  expect(promotion!.actor).toBe('health guard');
+  expect(promotion!.reason).toMatch(/^rollout of e2e-steps complete: healthy/);
   expect(seen.some((line) => line.startsWith('step 50 health guard'))).toBe(true);
-  expect((await visit(browser, 90, false)).text).toBe('new');
+  expect(await visit(browser, 90)).toBe('new');
 });

@@ -262,11 +262,15 @@ for (const theme of THEMES) {
   test(`axe finds no serious or critical violation on / and the 404 page (${theme})`, async ({ page }) => {
     await setThemeCookie(page, theme);
     const problems: string[] = [];
-    for (const url of ['/', '/nie-ma-takiej-strony']) {
+    // Each page with what shows it has drawn: the home feed's first post, the 404 page's heading.
+    const pages = [
+      { url: '/', drawn: page.getByRole('main').locator('article').first() },
+      { url: '/nie-ma-takiej-strony', drawn: page.getByRole('heading', { name: /Nie znaleziono/ }) },
+    ];
+    for (const { url, drawn } of pages) {
       await page.goto(url);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      if (url === '/') await expect(page.getByRole('main').locator('article').first()).toBeVisible();
-      else await expect(page.getByRole('heading', { name: /Nie znaleziono/ })).toBeVisible();
+      await expect(drawn).toBeVisible();
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
       for (const violation of result.violations) {
         if (violation.impact === 'serious' || violation.impact === 'critical') {

@@ -1,8 +1,8 @@
 /** /draft/{post}: reopen a draft, save it again (draft_upsert) or publish it (post_create). */
 import { useNavigate, useParams } from 'react-router-dom';
-import { postKeys, queryClient, toast } from 'shared-api';
-import { draftKeys, saveDraft, useDraft } from 'shared-api/drafts';
-import { createPost } from 'shared-api/post-writes';
+import { toast } from 'shared-api';
+import { useDraft, useSaveDraft } from 'shared-api/drafts';
+import { useCreatePost } from 'shared-api/post-writes';
 import { EmptyState, ErrorPanel, Spinner } from 'shared-ui';
 import { SignInFirst } from './SignInFirst.tsx';
 import { WriteForm } from './WriteForm.tsx';
@@ -11,6 +11,8 @@ import './post.css';
 function DraftEditor({ id }: { id: number }) {
   const navigate = useNavigate();
   const draft = useDraft(id);
+  const create = useCreatePost();
+  const save = useSaveDraft();
   if (draft.status === 'pending') return <Spinner block label="Wczytywanie szkicu…" showLabel />;
   if (draft.status === 'error') return <ErrorPanel onRetry={() => void draft.refetch()} />;
   if (!draft.data)
@@ -24,16 +26,11 @@ function DraftEditor({ id }: { id: number }) {
       storagePrefix={`draft:${id}`}
       initial={{ title: data.title ?? '', url: data.url ?? '', body: data.body, files: data.files }}
       onPublish={async (kind, values) => {
-        await createPost({ kind, draft: id, ...values });
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: postKeys.all }),
-          queryClient.invalidateQueries({ queryKey: draftKeys.all }),
-        ]);
+        await create.mutateAsync({ kind, draft: id, ...values });
         navigate(`/post/${id}`, { replace: true });
       }}
       onSaveDraft={async (values) => {
-        await saveDraft({ post: id, ...values });
-        await queryClient.invalidateQueries({ queryKey: draftKeys.all });
+        await save.mutateAsync({ post: id, ...values });
         toast.success('Szkic został zapisany');
       }}
     />

@@ -1,13 +1,15 @@
 /**
- * Account entry: captcha, sign-up, e-mail verification, sign-in and out, password reset and
- * change, e-mail change. Signing in and out keeps the session store in step.
+ * Account entry: captcha, sign-up, sign-in and out, password reset and change, e-mail change (the
+ * e-mailed links are opened by `useVerifyToken` in account.ts). Signing in and out keeps the
+ * session store in step. Each input is typed by the call contract.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, rpc } from './client.ts';
+import { presentError } from './errors.ts';
 import { queryClient } from './queryClient.ts';
 import { loadSession, setSessionUser } from './session.ts';
 import { toast } from './toasts.ts';
-import type { Captcha, VerifyResult } from './validation/contract.ts';
+import type { CallInput, Captcha } from './validation/contract.ts';
 
 export const authKeys = {
   captcha: (purpose: 'join' | 'reset') => ['auth', 'captcha', purpose] as const,
@@ -27,26 +29,15 @@ export function useCaptcha(purpose: 'join' | 'reset') {
   });
 }
 
-export interface JoinInput {
-  username: string;
-  email: string;
-  password: string;
-  captcha: { id: string; text: string };
-}
-
 export function useJoin() {
-  return useMutation({ mutationFn: (input: JoinInput) => rpc('user_join', input) });
-}
-
-export function verifyToken(token: string): Promise<VerifyResult> {
-  return rpc('user_verify', { token });
+  return useMutation({ mutationFn: (input: CallInput<'user_join'>) => rpc('user_join', input) });
 }
 
 /**
  * Signs in, then loads the session user (so every remote sees it at once). Signing in while the
  * account waits to be deleted keeps it, and the user is told so.
  */
-export async function login(username: string, password: string) {
+async function login(username: string, password: string) {
   const answer = await rpc('user_login', { username, password });
   const user = await loadSession();
   // Lists carry the viewer's own state (votes, favourites, blocks): load them again as this user.
@@ -65,38 +56,58 @@ export function banOf(error: unknown): { reason: string | null; ends: string | n
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (input: { username: string; password: string }) => login(input.username, input.password),
+    mutationFn: (input: CallInput<'user_login'>) => login(input.username, input.password),
   });
 }
 
-export async function logout(): Promise<void> {
-  await rpc('user_logout');
+/**
+ * This page forgets the signed-in user: a guest from now on, and nothing loaded for the previous
+ * user (votes, favourites, blocks) may show to the next one. After signing out, or when the
+ * session check learns the server no longer knows the session.
+ */
+export function forgetSession(): void {
   setSessionUser(null);
-  // Nothing loaded for the previous user may show to the next one.
   void queryClient.resetQueries();
+}
+
+export const LOGGED_OUT_TOAST = 'Wylogowano';
+
+/** Wyloguj: the session ends on the server, then here; a refusal is told and nothing changes. */
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => rpc('user_logout'),
+    meta: { silent: true },
+    onSuccess: () => {
+      forgetSession();
+      toast.success(LOGGED_OUT_TOAST);
+    },
+    onError: (error) => {
+      const text = presentError(error).text;
+      if (text) toast.error(text);
+    },
+  });
 }
 
 export function useResetRequest() {
   return useMutation({
-    mutationFn: (input: { email: string; captcha: { id: string; text: string } }) =>
-      rpc('user_reset_request', input),
+    mutationFn: (input: CallInput<'user_reset_request'>) => rpc('user_reset_request', input),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) => rpc('user_reset', input),
+    mutationFn: (input: CallInput<'user_reset'>) => rpc('user_reset', input),
   });
 }
 
 export function usePasswordChange() {
   return useMutation({
-    mutationFn: (input: { password: string; next: string }) => rpc('password_change', input),
+    mutationFn: (input: CallInput<'password_change'>) => rpc('password_change', input),
   });
 }
 
 export function useEmailChange() {
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) => rpc('email_change', input),
+    mutationFn: (input: CallInput<'email_change'>) => rpc('email_change', input),
   });
 }

@@ -1,11 +1,11 @@
 /**
  * Drafts (spec §3 Draft: title, body, files, post): `GET /api/drafts` lists the viewer's own,
  * newest first; `draft_upsert` saves a new one or updates one; publishing is `post_create`
- * with the draft id (see postWrites.ts).
+ * with the draft id (`useCreatePost` in posts/writes.ts).
  */
-import { useQuery } from '@tanstack/react-query';
-import { getRows, rpc } from 'shared-api';
-import type { FileRef } from './validation/contract.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { getRows, queryClient, rpc } from 'shared-api';
+import type { CallInput, FileRef } from './validation/contract.ts';
 
 export interface Draft {
   post: number;
@@ -22,13 +22,8 @@ export interface Draft {
   updated: string;
 }
 
-export interface DraftInput {
-  post?: number | null;
-  title?: string | null;
-  url?: string | null;
-  body: string;
-  files: string[];
-}
+/** What draft_upsert takes, as the contract declares it (`draftUpsertInput`). */
+export type DraftInput = CallInput<'draft_upsert'>;
 
 export const draftKeys = {
   all: ['drafts'] as const,
@@ -60,6 +55,14 @@ export function useDraft(post: number | null) {
   });
 }
 
-export async function saveDraft(input: DraftInput): Promise<{ post: number }> {
-  return rpc('draft_upsert', input);
+/**
+ * Saves a new draft or an existing one (`post`); `mutateAsync` resolves once the cached drafts
+ * are fresh. Errors are the editor's to show (under its fields), hence silent here.
+ */
+export function useSaveDraft() {
+  return useMutation({
+    mutationFn: (input: DraftInput) => rpc('draft_upsert', input),
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: draftKeys.all }),
+  });
 }

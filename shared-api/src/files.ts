@@ -26,11 +26,14 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-export async function uploadFile(file: Blob): Promise<FileRef> {
-  return rpc('file_create', { data: await readAsDataUrl(file) });
-}
-
-/** Upload one image. Errors are shown by the caller next to the editor (not toasted twice). */
-export function useUploadFile() {
-  return useMutation({ mutationFn: uploadFile, meta: { silent: true } });
+/**
+ * Upload one image (a post's, or an avatar). `silent` when the caller shows the error itself
+ * (the editor, next to its files: not toasted twice); otherwise the toast reports it.
+ */
+export function useUploadFile(options: { silent?: boolean } = {}) {
+  return useMutation({
+    mutationFn: async (file: Blob): Promise<FileRef> =>
+      rpc('file_create', { data: await readAsDataUrl(file) }),
+    meta: { silent: options.silent ?? false },
+  });
 }

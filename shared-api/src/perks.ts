@@ -84,28 +84,30 @@ export interface PerkChange {
   on: boolean;
 }
 
-export function setPerk({ kind, action, target, on }: PerkChange): Promise<unknown> {
+function setPerk({ kind, action, target, on }: PerkChange): Promise<unknown> {
   const name: PerkCall = `${action}_${kind}`;
   // The six calls differ only in the target's field name, which FIELD gives.
   return rpc(name, { [FIELD[kind]]: target, [action]: on } as CallInput<PerkCall>);
 }
 
-/** After a change, perks and every feed are stale (blocks hide posts, follows fill /lurking). */
-export function invalidateAfterPerk(): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: perkKeys.all }),
-    queryClient.invalidateQueries({ queryKey: postKeys.all }),
-  ]);
-}
-
 /**
+ * Follow or block a user, tag or domain, or undo it. Afterwards the state of the targets of that
+ * kind and every feed are refetched (blocks hide posts, follows fill /lurking). The list of
+ * /follows and /blocks is only marked stale: the open page keeps the rows it shows, so a removed
+ * one can be undone there, and the list is read again the next time it opens.
  * `silent` for the quick dialogs (§8: their failures are swallowed and the dialog closes);
  * the /blocks and /follows pages report errors as usual.
  */
 export function usePerkMutation(options: { silent?: boolean } = {}) {
   return useMutation({
     mutationFn: setPerk,
-    onSuccess: () => invalidateAfterPerk(),
+    onSuccess: (_result, { kind }) =>
+      Promise.all([
+        // Every target of the kind: a name may be cached in another letter case.
+        queryClient.invalidateQueries({ queryKey: [...perkKeys.all, kind] }),
+        queryClient.invalidateQueries({ queryKey: perkKeys.list(), refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: postKeys.all }),
+      ]),
     meta: { silent: options.silent ?? false },
   });
 }

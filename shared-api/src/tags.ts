@@ -8,7 +8,8 @@
  *   POST /api/rpc/tag_drop {tag}               the owner gives it up; public again
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { getRows, LIMITS, rpc, STALE } from 'shared-api';
+import { getRows, LIMITS, postKeys, queryClient, rpc, STALE } from 'shared-api';
+import type { CallInput } from './validation/contract.ts';
 
 export interface Tag {
   tag: string;
@@ -64,19 +65,29 @@ export function fetchTagSuggestions(prefix: string, signal?: AbortSignal): Promi
   );
 }
 
-export function updateTag(input: { tag: string; about: string }): Promise<unknown> {
-  return rpc('tag_update', input);
+/** A tag's owner and description show on its page, in /tags and on every post card that carries it. */
+function refreshAfterTagChange(): void {
+  void queryClient.invalidateQueries({ queryKey: tagKeys.all });
+  void queryClient.invalidateQueries({ queryKey: postKeys.all });
 }
 
-export function dropTag(input: { tag: string }): Promise<unknown> {
-  return rpc('tag_drop', input);
+/**
+ * Take a tag, or change its description as its owner (`tag_update`). `silent` for the quick
+ * dialog (§8: its failures are swallowed and the dialog closes); /tags reports errors as usual.
+ */
+export function useTagUpdate(options: { silent?: boolean } = {}) {
+  return useMutation({
+    mutationFn: (input: CallInput<'tag_update'>) => rpc('tag_update', input),
+    onSuccess: refreshAfterTagChange,
+    meta: { silent: options.silent ?? false },
+  });
 }
 
-/** Quick-dialog calls: failures are swallowed (§8) and the dialog closes. */
-export function useTagUpdate() {
-  return useMutation({ mutationFn: updateTag, meta: { silent: true } });
-}
-
-export function useTagDrop() {
-  return useMutation({ mutationFn: dropTag, meta: { silent: true } });
+/** Give a tag up (`tag_drop`): it is public again. `silent` as for `useTagUpdate`. */
+export function useTagDrop(options: { silent?: boolean } = {}) {
+  return useMutation({
+    mutationFn: (input: CallInput<'tag_drop'>) => rpc('tag_drop', input),
+    onSuccess: refreshAfterTagChange,
+    meta: { silent: options.silent ?? false },
+  });
 }

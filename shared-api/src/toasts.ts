@@ -3,7 +3,7 @@
  * the one toast box for the whole site.
  */
 import { createStore, useStore } from 'zustand';
-import { LIMITS } from './validation/rules.ts';
+import { LIMITS, MESSAGES } from './validation/rules.ts';
 
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';
 export interface Toast {
@@ -43,4 +43,12 @@ export const toast = {
 
 export function useToasts(): Toast[] {
   return useStore(toastStore, (state) => state.toasts);
+}
+
+/**
+ * A form sent with errors: each form shows its messages under its fields and calls this, so
+ * every form (/add, /join, /login, the tag dialog…) also says so with the same toast.
+ */
+export function toastFormErrors(): void {
+  toast.warning(MESSAGES.formErrors);
 }

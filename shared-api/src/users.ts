@@ -6,8 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
 import { STALE } from './queryClient.ts';
 import { patchSessionUser, type SessionUser } from './session.ts';
-import type { FileRef } from './validation/contract.ts';
-import type { NsfwSetting, Theme } from './validation/words.ts';
+import type { CallInput, FileRef } from './validation/contract.ts';
 
 export interface Profile {
   user: string;
@@ -74,27 +73,30 @@ export function useOwnAccount(enabled = true) {
   return useQuery({ queryKey: userKeys.own(), queryFn: ({ signal }) => fetchOwnAccount(signal), enabled });
 }
 
-export interface UserUpdate {
-  theme?: Theme;
-  nsfw?: NsfwSetting;
-  /** A file name from `file_create`, or null to remove the avatar. */
-  avatar?: string | null;
-}
+/**
+ * What user_update takes (`userUpdateInput`): the theme, the adult-content setting, the avatar's
+ * file name from `file_create` (null removes it).
+ */
+export type UserUpdate = CallInput<'user_update'>;
 
-/** Saves settings; the session store follows once the server agrees. */
-export async function updateUser(patch: UserUpdate, avatar?: FileRef | null): Promise<void> {
-  await rpc('user_update', patch);
-  const sessionPatch: Partial<SessionUser> = {};
-  if (patch.theme) sessionPatch.theme = patch.theme;
-  if (patch.nsfw) sessionPatch.nsfw = patch.nsfw;
-  if (patch.avatar !== undefined) sessionPatch.avatar = avatar ?? null;
-  patchSessionUser(sessionPatch);
-}
-
+/**
+ * Saves settings (`user_update`). The theme is on the page already when this runs (shared-ui's
+ * `useChangeTheme`), so the session takes it at once too (the shell applies the session's theme
+ * when it changes); the adult-content setting and the avatar follow once the server agrees.
+ * `avatar` is the uploaded file, for the session's picture.
+ */
 export function useUpdateUser() {
   return useMutation({
-    mutationFn: ({ patch, avatar }: { patch: UserUpdate; avatar?: FileRef | null }) =>
-      updateUser(patch, avatar),
+    mutationFn: ({ patch }: { patch: UserUpdate; avatar?: FileRef | null }) => rpc('user_update', patch),
+    onMutate: ({ patch }) => {
+      if (patch.theme) patchSessionUser({ theme: patch.theme });
+    },
+    onSuccess: (_result, { patch, avatar }) => {
+      const sessionPatch: Partial<SessionUser> = {};
+      if (patch.nsfw) sessionPatch.nsfw = patch.nsfw;
+      if (patch.avatar !== undefined) sessionPatch.avatar = avatar ?? null;
+      patchSessionUser(sessionPatch);
+    },
   });
 }
 

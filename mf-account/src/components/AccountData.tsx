@@ -5,8 +5,8 @@
  */
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, ERROR_TEXTS, LIMITS, toast } from 'shared-api';
-import { forgetSession, useAccountExport, useDeleteAccount } from 'shared-api/account';
+import { ApiError, ERROR_TEXTS, forgetSession, LIMITS, toast } from 'shared-api';
+import { useAccountExport, useDeleteAccount } from 'shared-api/account';
 import { accountDeleteInput } from 'shared-api/validation';
 import { Button, formatFullDate, TextField } from 'shared-ui';
 import { useForm } from '../forms/useForm.ts';

@@ -5,8 +5,7 @@
  * first submit, fields re-validate as the user types, so a fixed field clears at once.
  */
 import { type ChangeEvent, type FormEvent, useCallback, useState } from 'react';
-import { toast } from 'shared-api';
-import { MESSAGES } from 'shared-api/validation';
+import { toastFormErrors } from 'shared-api';
 import type { z } from 'zod';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -65,7 +64,7 @@ export function useForm<Schema extends z.ZodType<unknown, Record<string, string>
     setSubmitted(true);
     const result = check(values);
     if (!result.success) {
-      toast.warning(MESSAGES.formErrors);
+      toastFormErrors();
       return;
     }
     onValid(result.data);

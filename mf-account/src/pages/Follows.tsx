@@ -4,8 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type PerkAction, postKeys, queryClient, reportError, toast, useSession } from 'shared-api';
-import { type Perk, type PerkKind, perkTarget, setPerk, usePerks } from 'shared-api/perks';
+import { type PerkAction, toast, useSession } from 'shared-api';
+import { type Perk, type PerkKind, perkTarget, usePerkMutation, usePerks } from 'shared-api/perks';
 import { Button, Card, EmptyState, ErrorPanel, Spinner } from 'shared-ui';
 import '../account.css';
 import './perks.css';
@@ -47,6 +47,7 @@ export function PerkListPage({ action }: { action: PerkAction }) {
   const perks = usePerks(session.status === 'user');
   const [removed, setRemoved] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
+  const perk = usePerkMutation();
 
   useEffect(() => {
     document.title = `${texts.title} — Gwar`;
@@ -71,7 +72,8 @@ export function PerkListPage({ action }: { action: PerkAction }) {
     const key = keyOf(kind, target);
     setBusy(key);
     try {
-      await setPerk({ kind, action, target, on });
+      // The hook refreshes the feeds and keeps this list's rows for undo.
+      await perk.mutateAsync({ kind, action, target, on });
       toast.success(on ? texts.on : texts.off);
       setRemoved((current) => {
         const next = new Set(current);
@@ -79,10 +81,8 @@ export function PerkListPage({ action }: { action: PerkAction }) {
         else next.add(key);
         return next;
       });
-      // Feeds change with blocks and follows; this list keeps its rows for undo.
-      void queryClient.invalidateQueries({ queryKey: postKeys.all });
-    } catch (error) {
-      reportError(error);
+    } catch {
+      // Reported by the mutation cache; the row stays as it was.
     } finally {
       setBusy(null);
     }

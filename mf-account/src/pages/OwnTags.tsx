@@ -4,8 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { postKeys, queryClient, reportError, toast, useSessionUser } from 'shared-api';
-import { dropTag, type Tag, tagKeys, updateTag, useOwnTags } from 'shared-api/tags';
+import { toast, useSessionUser } from 'shared-api';
+import { type Tag, useOwnTags, useTagDrop, useTagUpdate } from 'shared-api/tags';
 import { Button, Card, EmptyState, ErrorPanel, openDialog, plural, Spinner } from 'shared-ui';
 import '../account.css';
 import './perks.css';
@@ -15,6 +15,8 @@ export default function OwnTags() {
   const tags = useOwnTags(viewer?.user ?? null);
   const [dropped, setDropped] = useState<Map<string, Tag>>(new Map());
   const [busy, setBusy] = useState<string | null>(null);
+  const drop = useTagDrop();
+  const update = useTagUpdate();
 
   useEffect(() => {
     document.title = 'Autorskie tagi — Gwar';
@@ -39,15 +41,16 @@ export default function OwnTags() {
     ...[...dropped.values()].filter((tag) => !tags.data.some((t) => t.tag === tag.tag)),
   ].sort((a, b) => a.tag.localeCompare(b.tag, 'pl'));
 
+  // The hooks refresh the tags and the feeds, and the mutation cache reports a failure.
   const act = async (tag: Tag, giveUp: boolean) => {
     setBusy(tag.tag);
     try {
       if (giveUp) {
-        await dropTag({ tag: tag.tag });
+        await drop.mutateAsync({ tag: tag.tag });
         toast.success('Tag znowu jest publiczny');
         setDropped((current) => new Map(current).set(tag.tag, tag));
       } else {
-        await updateTag({ tag: tag.tag, about: tag.about });
+        await update.mutateAsync({ tag: tag.tag, about: tag.about });
         toast.success('Tag zaktualizowany');
         setDropped((current) => {
           const next = new Map(current);
@@ -55,10 +58,8 @@ export default function OwnTags() {
           return next;
         });
       }
-      await queryClient.invalidateQueries({ queryKey: tagKeys.all });
-      void queryClient.invalidateQueries({ queryKey: postKeys.all });
-    } catch (error) {
-      reportError(error);
+    } catch {
+      // Reported already; the row stays as it was.
     } finally {
       setBusy(null);
     }

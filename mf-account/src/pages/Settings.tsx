@@ -1,16 +1,16 @@
 /**
  * /settings: theme, adult content, avatar, password and e-mail, one's data and deleting the
  * account. Choices are saved at once;
- * the theme changes at once (shared-ui's `changeTheme`: page, cookie, server), the rest after
+ * the theme changes at once (shared-ui's `useChangeTheme`: page, cookie, server), the rest after
  * the server agrees.
  */
 import { type ChangeEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { type FileRef, reportError, rpc, toast, useOwnAccount, useSession, useUpdateUser } from 'shared-api';
-import { Avatar, Button, Card, changeTheme, Spinner, THEME_LABELS, THEMES, useTheme } from 'shared-ui';
+import { type FileRef, toast, useOwnAccount, useSession, useUpdateUser } from 'shared-api';
+import { useUploadFile } from 'shared-api/files';
+import { Avatar, Button, Card, Spinner, THEME_LABELS, THEMES, useChangeTheme, useTheme } from 'shared-ui';
 import { AccountDeletion, AccountExport } from '../components/AccountData.tsx';
 import { EmailChange, PasswordChange } from '../components/SettingsForms.tsx';
-import { readAsBase64 } from '../lib/readFile.ts';
 import '../account.css';
 
 const AVATAR_TYPES = 'image/jpeg,image/png,image/webp,image/tiff,image/svg+xml';
@@ -21,6 +21,8 @@ export default function Settings() {
   const signedIn = session.status === 'user';
   const account = useOwnAccount(signedIn);
   const update = useUpdateUser();
+  const upload = useUploadFile();
+  const changeTheme = useChangeTheme();
   const fileInput = useRef<HTMLInputElement>(null);
   const currentTheme = useTheme();
 
@@ -52,12 +54,12 @@ export default function Settings() {
     }
     let uploaded: FileRef;
     try {
-      uploaded = await rpc('file_create', { data: await readAsBase64(file) });
-    } catch (error) {
-      reportError(error);
+      uploaded = await upload.mutateAsync(file);
+    } catch {
+      // The mutation cache has reported it.
       return;
     }
-    // The mutation cache reports a failed update itself.
+    // The mutation cache reports a failed update itself too.
     update.mutate(
       { patch: { avatar: uploaded.file }, avatar: uploaded },
       { onSuccess: () => toast.success('Awatar zmieniony') },
@@ -81,7 +83,7 @@ export default function Settings() {
                 name="theme"
                 value={theme}
                 checked={currentTheme === theme}
-                onChange={() => void changeTheme(theme)}
+                onChange={() => changeTheme(theme)}
               />
               {THEME_LABELS[theme]}
             </label>

@@ -2,10 +2,10 @@
  * /verify?token=…: opens the e-mailed link once (sign-up activation or a new e-mail address)
  * and says what happened, with a link to sign in.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { presentError, queryClient, userKeys, useSessionUser, verifyToken } from 'shared-api';
+import { presentError, useSessionUser } from 'shared-api';
+import { useVerifyToken } from 'shared-api/account';
 import { PATTERNS } from 'shared-api/validation';
 import { Card, Spinner } from 'shared-ui';
 import '../account.css';
@@ -15,24 +15,11 @@ export default function Verify() {
   const token = params.get('token') ?? '';
   const valid = PATTERNS.token.test(token);
   const user = useSessionUser();
-  // A query, not an effect: it runs once per token even when React mounts twice.
-  const result = useQuery({
-    queryKey: ['auth', 'verify', token],
-    queryFn: () => verifyToken(token),
-    enabled: valid,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    meta: { silent: true },
-  });
+  const result = useVerifyToken(token, valid);
 
   useEffect(() => {
     document.title = 'Potwierdzenie — Gwar';
   }, []);
-  // A confirmed new address shows at once in the settings.
-  const confirmedEmail = result.data?.kind === 'email';
-  useEffect(() => {
-    if (confirmedEmail) void queryClient.invalidateQueries({ queryKey: userKeys.own() });
-  }, [confirmedEmail]);
 
   let body: React.ReactNode;
   if (!valid) {

@@ -1,58 +1,38 @@
 /**
  * tag-manage (spec §2, §4, §5): the owner updates the description ('Zaktualizuj') or gives the
  * tag up ('Porzuć tag'); anyone else may take an unowned tag ('Przejmij tag'). Ctrl+Enter submits.
- * Afterwards the page's data is refreshed; failures close the dialog silently (§8).
+ * A description over the limit shows its message under the field and, on submit, the form toast.
+ * The description is sent as the server keeps it (whitespace runs collapsed, trimmed). The hooks
+ * refresh the page's data; failures close the dialog silently (§8).
  */
 import { type FormEvent, useState } from 'react';
-import { postKeys, queryClient, toast, useSessionUser } from 'shared-api';
-import { tagKeys, useTagDrop, useTagUpdate } from 'shared-api/tags';
+import { toast, toastFormErrors, useSessionUser } from 'shared-api';
+import { useTagDrop, useTagUpdate } from 'shared-api/tags';
 import { collapseWhitespace, LIMITS, MESSAGES } from 'shared-api/validation';
 import { Button, Dialog, type DialogProps, TextArea } from 'shared-ui';
 
 export const TAG_UPDATED = 'Tag zaktualizowany';
 export const TAG_PUBLIC = 'Tag znowu jest publiczny';
 
-function refreshPage(): void {
-  void queryClient.invalidateQueries({ queryKey: tagKeys.all });
-  void queryClient.invalidateQueries({ queryKey: postKeys.all });
-}
-
 export function TagManageDialog({ state, close }: DialogProps) {
   const tag = state.tag ?? state.target ?? '';
   const viewer = useSessionUser();
   const owner = viewer !== null && state.owner === viewer.user;
   const [about, setAbout] = useState(state.about ?? '');
-  const update = useTagUpdate();
-  const drop = useTagDrop();
-  const tooLong = collapseWhitespace(about).length > LIMITS.tagAboutMax;
+  const update = useTagUpdate({ silent: true });
+  const drop = useTagDrop({ silent: true });
+  const sent = collapseWhitespace(about);
+  const tooLong = sent.length > LIMITS.tagAboutMax;
   const busy = update.isPending || drop.isPending;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (tooLong || busy) return;
-    update.mutate(
-      { tag, about },
-      {
-        onSuccess: () => {
-          toast.success(TAG_UPDATED);
-          refreshPage();
-        },
-        onSettled: close,
-      },
-    );
+    if (busy) return;
+    if (tooLong) return toastFormErrors();
+    update.mutate({ tag, about: sent }, { onSuccess: () => toast.success(TAG_UPDATED), onSettled: close });
   };
 
-  const giveUp = () =>
-    drop.mutate(
-      { tag },
-      {
-        onSuccess: () => {
-          toast.success(TAG_PUBLIC);
-          refreshPage();
-        },
-        onSettled: close,
-      },
-    );
+  const giveUp = () => drop.mutate({ tag }, { onSuccess: () => toast.success(TAG_PUBLIC), onSettled: close });
 
   return (
     <Dialog title={`Tag #${tag}`} onClose={close} size="wide">
@@ -73,7 +53,7 @@ export function TagManageDialog({ state, close }: DialogProps) {
         <div className="gw-dialog__actions">
           {owner ? (
             <>
-              <Button type="submit" busy={update.isPending} disabled={busy || tooLong}>
+              <Button type="submit" busy={update.isPending} disabled={busy}>
                 Zaktualizuj
               </Button>
               <Button variant="danger" busy={drop.isPending} disabled={busy} onClick={giveUp}>
@@ -81,7 +61,7 @@ export function TagManageDialog({ state, close }: DialogProps) {
               </Button>
             </>
           ) : (
-            <Button type="submit" busy={update.isPending} disabled={busy || tooLong || !viewer}>
+            <Button type="submit" busy={update.isPending} disabled={busy || !viewer}>
               Przejmij tag
             </Button>
           )}

@@ -5,7 +5,7 @@
  * uploads, and the unsaved text kept locally until it is saved or sent.
  */
 import { type FormEvent, type KeyboardEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { type FileRef, toast } from 'shared-api';
+import { type FileRef, toast, toastFormErrors } from 'shared-api';
 import { renderMarkup } from 'shared-api/markup';
 import { MESSAGES, normalizeBody } from 'shared-api/validation';
 import { Button, fileUrl, SafeHtml, Spinner, TextField } from 'shared-ui';
@@ -76,7 +76,7 @@ export function Editor({
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
     setTab('write');
-    toast.error(MESSAGES.formErrors);
+    toastFormErrors();
     requestAnimationFrame(() => (next.title ? titleRef.current : bodyRef.current)?.focus());
   };
 

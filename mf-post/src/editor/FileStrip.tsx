@@ -24,7 +24,7 @@ export interface FileStripProps {
 
 /** Uploads one after another (the server decodes each), appending as each one lands. */
 export function useUploader({ files, onChange, onError }: UploaderOptions) {
-  const upload = useUploadFile();
+  const upload = useUploadFile({ silent: true });
   const user = useSessionUser();
   const latest = useRef(files);
   latest.current = files;

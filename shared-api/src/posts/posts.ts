@@ -1,7 +1,8 @@
 /**
  * Posts (spec §3 Post): types, the query-key factory, feed requests with keyset cursors, hooks,
- * and the vote/favourite/open calls. The screen changes only after the server confirms (§4):
- * confirmed results are written into every cached copy of the post with `patchPostEverywhere`.
+ * and counting opens. The screen changes only after the server confirms (§4): confirmed results
+ * (votes and favourites, in toggles.ts; edits, in writes.ts) are written into every cached copy
+ * of the post with `patchPostEverywhere`.
  *
  * Read resources (all in the PostgREST grammar, all paged by keyset, never by a growing offset):
  *   GET /api/feed       public top-level posts minus what the viewer blocked (users, tags, domains)
@@ -31,7 +32,7 @@ import {
 } from '@tanstack/react-query';
 import { getRows, rpc } from '../client.ts';
 import { queryClient, STALE } from '../queryClient.ts';
-import type { FileRef, Vote, VoteResult } from '../validation/contract.ts';
+import type { FileRef, Vote } from '../validation/contract.ts';
 import type { PostKind, PostMode } from '../validation/words.ts';
 import {
   type Cursor,
@@ -213,22 +214,10 @@ export function nextVote(current: Vote, pressed: 1 | -1): 1 | -1 | null {
   return current === pressed ? null : pressed;
 }
 
-export function votePost(post: number, vote: 1 | -1 | null): Promise<VoteResult> {
-  return rpc('post_vote', { post, vote });
-}
-
-export function favoritePost(post: number, favorite: boolean): Promise<{ post: number; favorite: boolean }> {
-  return rpc('favorite_post', { post, favorite });
-}
-
-export function openPost(post: number): Promise<unknown> {
-  return rpc('post_open', { post });
-}
-
-/** Opens are counted once per page load per post; a failure is not worth a toast. */
+/** Opens are counted once per page load per post (`post_open`); a failure is not worth a toast. */
 const opened = new Set<number>();
 export function countOpen(post: number): void {
   if (opened.has(post)) return;
   opened.add(post);
-  void openPost(post).catch(() => opened.delete(post));
+  void rpc('post_open', { post }).catch(() => opened.delete(post));
 }

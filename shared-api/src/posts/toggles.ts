@@ -9,9 +9,10 @@
  * useToggleMutationQueue, without the optimistic overlay).
  */
 import { useCallback, useRef, useState } from 'react';
+import { rpc } from '../client.ts';
 import { queryClient, reportError } from '../queryClient.ts';
 import type { Vote } from '../validation/contract.ts';
-import { favoritePost, nextVote, type Post, patchPostEverywhere, postKeys, votePost } from './posts.ts';
+import { nextVote, type Post, patchPostEverywhere, postKeys } from './posts.ts';
 
 export interface ToggleQueue<T> {
   /** Queue a change computed from the latest wanted value (or the confirmed one). */
@@ -69,7 +70,7 @@ export function useToggleQueue<T>(confirmed: T, send: (value: T) => Promise<void
  */
 export function useVoteQueue(post: Post): { press(direction: 1 | -1): void; busy: boolean } {
   const queue = useToggleQueue<Vote>(post.voted, async (vote) => {
-    const result = await votePost(post.post, vote === 0 ? null : vote);
+    const result = await rpc('post_vote', { post: post.post, vote: vote === 0 ? null : vote });
     patchPostEverywhere(queryClient, post.post, result);
   });
   return {
@@ -81,7 +82,7 @@ export function useVoteQueue(post: Post): { press(direction: 1 | -1): void; busy
 /** The favourite heart of one post: `toggle()` flips the latest wanted state. */
 export function useFavoriteQueue(post: Post): { toggle(): void; busy: boolean } {
   const queue = useToggleQueue<boolean>(post.favorite, async (favorite) => {
-    await favoritePost(post.post, favorite);
+    await rpc('favorite_post', { post: post.post, favorite });
     patchPostEverywhere(queryClient, post.post, { favorite });
     void queryClient.invalidateQueries({ queryKey: postKeys.feed({ feed: 'favorites' }) });
   });

@@ -1,33 +1,24 @@
 /**
  * Writing posts (spec §4, §7): post_create (titled post, micropost, comment, or publishing a
- * draft), post_edit / post_update, post_delete and post_report. Builds on the posts resource
- * (`posts.ts`): after a confirmed change the cached copies are patched or refetched.
+ * draft), post_edit / post_update, post_delete and post_report, one hook each. Builds on the
+ * posts resource (`posts.ts`): after a confirmed change each hook patches or refetches the
+ * cached copies itself, so the screens that call them never touch the cache.
  * post_delete and post_report are quick-dialog calls: their failures are silent (spec §8).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { fetchPost, type Post, patchPostEverywhere, postKeys, queryClient, rpc } from 'shared-api';
 import { draftKeys } from '../drafts.ts';
 import type { ReportType } from '../reports.ts';
-import type { PostKind } from '../validation/words.ts';
+import type { CallInput } from '../validation/contract.ts';
 
-export interface PostInput {
-  /** 'post' makes the title required (titled posts); microposts and comments send none. */
-  kind?: PostKind;
-  title?: string | null;
-  url?: string | null;
-  body: string;
-  files: string[];
-  reply?: number | null;
-  draft?: number | null;
-}
+/** What post_create takes, as the contract declares it (`postCreateInput`). */
+export type PostInput = CallInput<'post_create'>;
+/** What post_update takes (`postUpdateInput`). */
+export type PostUpdate = CallInput<'post_update'>;
 
 export const postEditKeys = {
   source: (post: number) => [...postKeys.all, 'source', post] as const,
 };
-
-export function createPost(input: PostInput): Promise<{ post: number }> {
-  return rpc('post_create', input);
-}
 
 /**
  * A new comment joins its cached thread as one row (a thread can be thousands of comments:
@@ -53,18 +44,27 @@ async function addCommentToThread(post: number): Promise<boolean> {
   return true;
 }
 
+/**
+ * A new post, a comment, or a draft published (`draft`). A comment joins its cached thread (see
+ * above) and returns at once. A top-level post refetches every post list (and the drafts, for a
+ * published draft) before `mutateAsync` resolves, so the page the writer goes to next shows it.
+ */
 export function useCreatePost() {
   return useMutation({
-    mutationFn: createPost,
+    mutationFn: (input: PostInput) => rpc('post_create', input),
     // The editor shows the errors under its fields; the toast comes from there too.
     meta: { silent: true },
     onSuccess: async ({ post }, input) => {
-      if (input.draft) void queryClient.invalidateQueries({ queryKey: draftKeys.all });
-      if (input.reply && (await addCommentToThread(post).catch(() => false))) {
-        void queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
+      if (input.reply) {
+        if (await addCommentToThread(post).catch(() => false))
+          void queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
+        else void queryClient.invalidateQueries({ queryKey: postKeys.all });
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: postKeys.all });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: postKeys.all }),
+        input.draft ? queryClient.invalidateQueries({ queryKey: draftKeys.all }) : null,
+      ]);
     },
   });
 }
@@ -79,15 +79,10 @@ export function usePostSource(post: number | null) {
   });
 }
 
-export function updatePost(input: PostInput & { post: number }): Promise<{ post: number }> {
-  const { kind: _kind, reply: _reply, draft: _draft, ...rest } = input;
-  return rpc('post_update', rest);
-}
-
 /** The saved post is read back once and written into every cached copy (feeds, its thread). */
 export function useUpdatePost() {
   return useMutation({
-    mutationFn: updatePost,
+    mutationFn: (input: PostUpdate) => rpc('post_update', input),
     meta: { silent: true },
     onSuccess: async ({ post }) => {
       const row = await fetchPost(post).catch(() => null);

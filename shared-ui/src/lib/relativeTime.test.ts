@@ -18,7 +18,6 @@ describe('formatRelativeTime (spec §9)', () => {
     [H, '1 godz. temu'],
     [3 * H + 59 * MIN, '3 godz. temu'],
     [23 * H + 59 * MIN, '23 godz. temu'],
-    [D, '1 dzień temu'],
     [2 * D, '2 dni temu'],
     [5 * D, '5 dni temu'],
     [22 * D, '22 dni temu'],
@@ -35,6 +34,11 @@ describe('formatRelativeTime (spec §9)', () => {
     [12 * 365.25 * D, '12 lat. temu'],
   ])('%d ms ago → %s', (elapsed, expected) => {
     expect(formatRelativeTime(ago(elapsed), NOW)).toBe(expected);
+  });
+
+  it("reads one day in the singular, '1 dzień temu' (a deliberate choice: '1 dni' is not Polish)", () => {
+    expect(formatRelativeTime(ago(D), NOW)).toBe('1 dzień temu');
+    expect(formatRelativeTime(ago(2 * D - MIN), NOW)).toBe('1 dzień temu');
   });
 
   it('treats the future (clock skew) as just now', () => {

@@ -3,12 +3,13 @@
  *   under 1 min            'przed chwilą'
  *   1-59 min               '5 min. temu'
  *   1-23 h                 '3 godz. temu'
- *   1 day up to ~30.5 days '1 dzień temu', '2 dni temu' (the spec's 'dni'; one day is the
- *                          singular because '1 dni' is not Polish)
+ *   1 day up to ~30.5 days '1 dzień temu', '2 dni temu'
  *   1-11 months            '4 mies. temu'
  *   about one year         'rok temu'
  *   2 years and more       '2 lat. temu'
  * Times in the future (a client clock behind the server's) count as 'przed chwilą'.
+ * One day reads '1 dzień temu', in the singular, where the spec writes 'dni' for days: a deliberate
+ * choice, since '1 dni' is not Polish; from two days on it is 'dni' as written.
  */
 import { plural } from './plural.ts';
 

@@ -4,8 +4,8 @@
  * is applied to the document at once, stored in the cookie for 315 360 000 s and, when signed in,
  * sent with `user_update { theme }`.
  */
-import { useSyncExternalStore } from 'react';
-import { patchSessionUser, reportError, rpc, sessionStore, THEMES, type Theme } from 'shared-api';
+import { useCallback, useSyncExternalStore } from 'react';
+import { sessionStore, THEMES, type Theme, useUpdateUser } from 'shared-api';
 
 export { THEMES, type Theme };
 export const THEME_LABELS: Record<Theme, string> = {
@@ -41,16 +41,19 @@ export function applyTheme(theme: Theme): void {
   for (const notify of listeners) notify();
 }
 
-/** Applies the theme and, for a signed-in user, saves it on the server. */
-export async function changeTheme(theme: Theme): Promise<void> {
-  applyTheme(theme);
-  if (sessionStore.getState().status !== 'user') return;
-  patchSessionUser({ theme });
-  try {
-    await rpc('user_update', { theme });
-  } catch (error) {
-    reportError(error);
-  }
+/**
+ * A theme switch: applies the theme at once and, for a signed-in user, saves it through
+ * shared-api's `useUpdateUser` (which also puts it in the session; a refusal is toasted).
+ */
+export function useChangeTheme(): (theme: Theme) => void {
+  const { mutate } = useUpdateUser();
+  return useCallback(
+    (theme: Theme) => {
+      applyTheme(theme);
+      if (sessionStore.getState().status === 'user') mutate({ patch: { theme } });
+    },
+    [mutate],
+  );
 }
 
 export function useTheme(): Theme {

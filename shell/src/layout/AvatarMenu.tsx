@@ -1,9 +1,8 @@
 /** The signed-in user's menu in the top bar: name, Profil, Ustawienia, Wyloguj (spec §2). */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { SessionUser } from 'shared-api';
+import { type SessionUser, useLogout } from 'shared-api';
 import { Avatar } from 'shared-ui';
-import { logout } from '../session/session.ts';
 
 export function AvatarMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
@@ -11,6 +10,7 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const { pathname } = useLocation();
+  const logout = useLogout();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every navigation
   useEffect(() => setOpen(false), [pathname]);
@@ -61,7 +61,7 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
               type="button"
               onClick={() => {
                 setOpen(false);
-                void logout();
+                logout.mutate();
               }}
             >
               Wyloguj

@@ -5,6 +5,7 @@
  * with the releases everybody gets.
  */
 import { useState, useSyncExternalStore } from 'react';
+// biome-ignore lint/style/noRestrictedImports: ending a preview reloads the page, so there is no cache to update, and shared-api's release hooks are not in the shell's first load
 import { rpc, toast } from 'shared-api';
 import { Button } from 'shared-ui';
 import { activePreviews, type PreviewNotice, subscribeRemotes } from '../remotes/registry.ts';

@@ -6,7 +6,7 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useSessionUser } from 'shared-api';
-import { Badge, changeTheme, nextTheme, THEME_LABELS, useTheme } from 'shared-ui';
+import { Badge, nextTheme, THEME_LABELS, useChangeTheme, useTheme } from 'shared-ui';
 import { ClassicIcon, CloseIcon, MoonIcon, SunIcon } from './icons.tsx';
 
 const THEME_ICONS = { dark: MoonIcon, light: SunIcon, default: ClassicIcon } as const;
@@ -35,6 +35,7 @@ interface SideMenuProps {
 export function SideMenu({ drawer, open, onClose, toggleRef }: SideMenuProps) {
   const user = useSessionUser();
   const theme = useTheme();
+  const changeTheme = useChangeTheme();
   const panelRef = useRef<HTMLElement>(null);
   const scrollTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const moderation = moderationItems(user);
@@ -132,7 +133,7 @@ export function SideMenu({ drawer, open, onClose, toggleRef }: SideMenuProps) {
         <button
           type="button"
           className="sh-menu__theme"
-          onClick={() => void changeTheme(nextTheme(theme))}
+          onClick={() => changeTheme(nextTheme(theme))}
           title="Przełącz motyw"
         >
           <ThemeIcon />

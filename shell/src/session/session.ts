@@ -7,11 +7,10 @@
 import { useEffect } from 'react';
 import {
   checkSession,
+  forgetSession,
   loadSession,
   patchSessionUser,
   presentError,
-  queryClient,
-  rpc,
   type SessionUser,
   sessionStore,
   setSessionUser,
@@ -33,12 +32,6 @@ export async function startSession(): Promise<void> {
   }
 }
 
-function resetToGuest(): void {
-  setSessionUser(null);
-  // Everything cached was fetched as the signed-in user (votes, favourites, blocks).
-  void queryClient.resetQueries();
-}
-
 export async function runSessionCheck(): Promise<void> {
   if (sessionStore.getState().status !== 'user') return;
   let answer: Awaited<ReturnType<typeof checkSession>>;
@@ -49,7 +42,7 @@ export async function runSessionCheck(): Promise<void> {
     return;
   }
   if (answer.status === 'logout') {
-    resetToGuest();
+    forgetSession();
     toast.warning(LOGGED_OUT_TEXT);
     return;
   }
@@ -82,16 +75,4 @@ export function useSessionCheck(): void {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [status]);
-}
-
-export async function logout(): Promise<void> {
-  try {
-    await rpc('user_logout');
-  } catch (error) {
-    const text = presentError(error).text;
-    if (text) toast.error(text);
-    return;
-  }
-  resetToGuest();
-  toast.success('Wylogowano');
 }
