@@ -2,7 +2,8 @@
  * `npm test`: installs what the tests need (pnpm, the workspace, Debian's Chromium and
  * PostgreSQL 15 when missing), continues on Node 24 LTS when this machine's Node is older
  * (scripts/node.mjs: the one the workspace install brought), then runs every suite on it, in this
- * order, and keeps going when one fails: type-check, lint, workflow lint (actionlint), unit tests,
+ * order, and keeps going when one fails: type-check, lint, workflow lint (actionlint), the comment
+ * check (what comments cite is in the repository: scripts/checkComments.mjs), unit tests,
  * server integration tests on PGlite and again on a throwaway PostgreSQL 15 cluster, the
  * production build, the several-nodes checks, Playwright. Ends with one line:
  * `N passed, N failed[, N skipped]`; the exit code is non-zero when anything failed.
@@ -134,6 +135,8 @@ await single('type-check', bin('tsc'), ['-p', 'tsconfig.json']);
 await single('lint', bin('biome'), ['check', '.']);
 // The CI workflows and CODEOWNERS: actionlint and the project's rules (scripts/lintWorkflows.mjs).
 await single('workflow lint', process.execPath, [path.join(root, 'scripts', 'lintWorkflows.mjs')]);
+// Paths, sections and rule ids that comments cite exist; no issue numbers (scripts/checkComments.mjs).
+await single('comment check', process.execPath, [path.join(root, 'scripts', 'checkComments.mjs')]);
 
 for (const pkg of UNIT_PACKAGES) await vitest(`unit ${pkg}`, path.join(root, pkg));
 
