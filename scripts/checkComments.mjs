@@ -273,6 +273,18 @@ function markdownOf(file) {
   return markdownCache.get(file);
 }
 
+/** Workspace packages' exported subpaths: `shared-ui/styles.css` is a name an import uses. */
+const exported = new Set(
+  topLevel.flatMap((top) => {
+    const file = path.join(root, top, 'package.json');
+    if (!existsSync(file)) return [];
+    const { name, exports } = JSON.parse(readFileSync(file, 'utf8'));
+    return exports && typeof exports === 'object'
+      ? Object.keys(exports).map((key) => path.join(name, key))
+      : [];
+  }),
+);
+
 const isFile = (relative) => {
   if (relative.startsWith('..') || path.isAbsolute(relative)) return false;
   const full = path.join(root, relative);
@@ -343,7 +355,7 @@ function problemsOf(file, text, citationsOnly) {
       }
       continue;
     }
-    if (!looksLikePath(token, file)) continue;
+    if (!looksLikePath(token, file) || exported.has(token)) continue;
     const target = resolve(token, file);
     if (!target) {
       problems.push(`names ${token}, which does not exist`);

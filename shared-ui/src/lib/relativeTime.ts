@@ -1,9 +1,9 @@
 /**
- * Spec §9 relative time labels, always in the past tense ("… temu"):
+ * Relative time labels (docs/product.md R-9.11, R-9.12), always in the past tense ("… temu"):
  *   under 1 min            'przed chwilą'
  *   1-59 min               '5 min. temu'
  *   1-23 h                 '3 godz. temu'
- *   1 day up to ~30.5 days '1 dzień temu', '2 dni temu' (the spec's 'dni'; one day is the
+ *   1 day up to ~30.5 days '1 dzień temu', '2 dni temu' ('dni' for days; one day is the
  *                          singular because '1 dni' is not Polish)
  *   1-11 months            '4 mies. temu'
  *   about one year         'rok temu'
