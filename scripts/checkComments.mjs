@@ -367,6 +367,11 @@ function problemsOf(file, text, citationsOnly) {
         problems.push(`names ${token}#${anchor}, which is not a heading there`);
     }
   }
+  // A markdown file's links to its own headings: `[Input rules](#5-input-rules)`.
+  if (file.endsWith('.md') && !citationsOnly)
+    for (const match of text.matchAll(/\]\(#([\w-]+)\)/g))
+      if (!markdownOf(file).anchors.has(match[1]))
+        problems.push(`links to #${match[1]}, which is not a heading here`);
   // `§N`: only right after a markdown file of the repository (or an RFC, or another allowed §).
   // docs/product.md itself maps the old section numbers to its own.
   if (file === PRODUCT_DOC) return problems.concat(issues(text));
