@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * A canary measured end to end (issue 21), with the guard's production settings (20 page loads
+ * A canary measured end to end (bench/README.md §11), with the guard's production settings (20 page loads
  * and 5 failed ones before a verdict, a check every 5 s). Prints figures, never a pass or fail.
  *
  *  1. Forged reports against a healthy mf-feed canary at 50 %, rate limits on (as in

@@ -1,5 +1,5 @@
 /**
- * Long fault runs (issue 11), figures only: the quick versions are tests in server/test/faults-*.
+ * Long fault runs (bench/README.md §6), figures only: the quick versions are tests in server/test/faults-*.
  *
  *   cd server && node --import tsx ../bench/faults.ts crash [rounds=5] [writers=8]
  *   cd server && node --import tsx ../bench/faults.ts soak  [minutes=10] [rate=40]

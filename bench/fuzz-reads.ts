@@ -1,5 +1,5 @@
 /**
- * A long fuzz of the read grammar (issue 27), figures only: the quick version is
+ * A long fuzz of the read grammar (bench/README.md §9), figures only: the quick version is
  * server/test/hostile.test.ts, with the same requests (server/test/hostileReads.ts).
  *
  *   cd server && node --import tsx ../bench/fuzz-reads.ts [requests=7200] [seed=27] [postgres|pglite]

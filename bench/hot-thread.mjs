@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * One hot thread on PostgreSQL (issue 27): BENCH_WRITERS (32) signed-in people writing in one
+ * One hot thread on PostgreSQL (bench/README.md §9): BENCH_WRITERS (32) signed-in people writing in one
  * thread at once for BENCH_SECONDS (30): replies to the post and to each other's comments, votes
  * on the post and its comments, the author replying in their own thread. Prints writes per
  * second, the answers by status, 5xx and PostgreSQL deadlocks per 1,000 writes (counted in

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * A realistic mixed load (issue 10), beside the per-endpoint figures of load.mjs, so that caches
+ * A realistic mixed load, beside the per-endpoint figures of load.mjs, so that caches
  * cannot flatter the numbers: 1,000 different signed-in users (sessions made up front), each
  * request from a random one of them; 80 % feed reads spread over the home feed's first ten
  * keyset pages, its newest order, the microblog and 50 tags; 15 % thread reads (random titled

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The old runtime beside the new one in one run (issue 29): `load.mjs` (home feed as a guest and
+ * The old runtime beside the new one in one run (bench/README.md §10): `load.mjs` (home feed as a guest and
  * signed in, post_vote) and `bundle-size.mjs` with the server on Node 20 and on Node 24, rounds
  * alternating so a busy moment of the machine does not land on one runtime only. Prints both
  * scripts' figures side by side; nothing passes or fails on speed.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Search at a million posts (issue 13), on the generated data set (run bench/generate.mjs first).
+ * Search at a million posts (bench/README.md §7), on the generated data set (run bench/generate.mjs first).
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:4650/gwar_bench node bench/search.mjs
  *   options (env): BENCH_RUNS (100 requests a case), BENCH_PORT (4620)

@@ -1,7 +1,7 @@
 /**
- * Accessibility of every page (issue 10): axe-core with the rules it runs by default, on every
- * route of spec §2 as the role that route is for (a guest, a signed-in user, a moderator, an
- * admin), with the post modal open and with each quick dialog open, in all three themes.
+ * Accessibility of every page: axe-core with the rules it runs by default, on every route of
+ * the route table (docs/product.md#21-routes) as the role that route is for (a guest, a
+ * signed-in user, a moderator, an admin), with the post modal open and with each quick dialog open, in all three themes.
  * Serious and critical findings fail; the list names the page, theme, rule and elements.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -11,7 +11,7 @@ import { expect, origin, signedInPage, test } from './fixtures.ts';
 const THEMES = ['dark', 'light', 'default'] as const;
 type Role = 'guest' | 'demo' | 'moderator' | 'admin';
 
-/** Each §2 route with the role it is for; `:params` filled with demo content. */
+/** Each route of the table with the role it is for; `:params` filled with demo content. */
 const PAGES: { path: string; role: Role }[] = [
   { path: '/', role: 'guest' },
   { path: '/microblog', role: 'guest' },
@@ -90,7 +90,7 @@ async function inEveryTheme(page: Page, label: string): Promise<string[]> {
 test.setTimeout(240_000);
 
 for (const group of [['guest'], ['demo'], ['moderator', 'admin']] as Role[][]) {
-  test(`every §2 route for ${group.join(' and ')}, in all three themes`, async ({ browser }) => {
+  test(`every route for ${group.join(' and ')}, in all three themes`, async ({ browser }) => {
     const problems: string[] = [];
     for (const role of group) {
       const page =

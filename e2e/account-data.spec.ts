@@ -1,5 +1,6 @@
 /**
- * One's own data and account, and bans users understand (issue 13), in a real browser: a new
+ * One's own data and account, and bans users understand (docs/product.md R-10.5, R-10.6), in a
+ * real browser: a new
  * user downloads their data, asks to delete the account, signs in again and sees the deletion
  * cancelled; a user a moderator banned for a day is told the reason and the end at sign-in.
  */

@@ -1,7 +1,8 @@
 /**
  * Accounts in a real browser: a newcomer joins (the e2e server runs with the test-only
  * CAPTCHA_FIXED_TEXT=GWAR42), opens the activation link from the outbox, signs in, switches the
- * theme and signs out; every §5 message shows for bad values; axe finds nothing serious.
+ * theme and signs out; every username, password and e-mail message (docs/product.md R-5.8 to
+ * R-5.10) shows for bad values; axe finds nothing serious.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -83,7 +84,9 @@ test('a newcomer joins, verifies by e-mail, signs in, switches the theme and sig
   expect((await page.context().cookies()).some((c) => c.name === 'gwar_session')).toBe(false);
 });
 
-test('every §5 username, password and e-mail message shows for bad values', async ({ page }) => {
+test('R-5.8, R-5.9, R-5.10: every username, password and e-mail message shows for bad values', async ({
+  page,
+}) => {
   await page.goto('/join');
   const submit = page.getByRole('button', { name: 'Załóż konto' });
   const cases: [label: string, value: string, message: string][] = [

@@ -1,9 +1,9 @@
 /**
- * No visitor sees the error panel because of a canary (issue 21, points 2 and 8). An mf-feed
- * canary whose home feed throws while rendering, at 50 %: forty fresh visitors all end on a
- * working feed, the canary's visitors on the stable release drawn in place (the time it takes
- * is printed), and the guard rolls the canary back on their reports. Then an open tab running a
- * canary follows its rollback at its next in-app navigation, without a reload.
+ * No visitor sees the error panel because of a canary. An mf-feed canary whose home feed throws
+ * while rendering, at 50 %: forty fresh visitors all end on a working feed, the canary's visitors
+ * on the stable release drawn in place (the time it takes is printed), and the guard rolls the
+ * canary back on their reports. Then an open tab running a canary follows its rollback at its next
+ * in-app navigation, without a reload.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,9 +1,9 @@
 /**
- * A team's development loop inside the running site (issue 22, point 1): mf-chat's development
- * server (`pnpm --filter mf-chat dev`, scripts/devRemote.mjs) on a copy of mf-chat registers with
- * the site; the open /chats page shows each save without a reload or a navigation; a broken save
- * shows the overlay with the compiler's error and the next good save recovers; when the dev
- * server stops, the site serves mf-chat's release again. Save-to-screen times are printed.
+ * A team's development loop inside the running site: mf-chat's development server (`pnpm --filter
+ * mf-chat dev`, scripts/devRemote.mjs) on a copy of mf-chat registers with the site; the open
+ * /chats page shows each save without a reload or a navigation; a broken save shows the overlay
+ * with the compiler's error and the next good save recovers; when the dev server stops, the site
+ * serves mf-chat's release again. Save-to-screen times are printed.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Link previews (issue 13) in a real browser: a page server on 127.0.0.1 plays the linked site;
+ * Link previews (docs/product.md R-10.8) in a real browser: a page server on 127.0.0.1 plays the linked site;
  * after a link post is published, the server fetches the page in the background and the post's
  * card shows the page's picture and title.
  */

@@ -1,7 +1,8 @@
 /**
  * Writing in a real browser: a titled post with an image, comments and replies with the sort
  * kept in a cookie, drafts, editing, deleting, reporting, what a guest sees, the upload rating
- * gate, and every §5 message both on screen and as the server's key.
+ * gate, and every title and body message (docs/product.md R-5.1, R-5.2) both on screen and as
+ * the server's key.
  */
 import type { Page } from '@playwright/test';
 import { expect, login, mailsTo, test } from './fixtures.ts';
@@ -191,7 +192,7 @@ test('a feed page refused with 503 keeps the visitor on the page with what it sh
   await expect(page.getByText('SYSTEM CRASHED: unexpected error, try again')).toBeVisible();
   await expect(page).toHaveURL(/\/microblog$/);
   expect(await cards.count()).toBe(shown);
-  // One read and the client's two retries (spec §7), then it waits to be asked.
+  // One read and the client's two retries (docs/product.md R-7.2), then it waits to be asked.
   await expect(more).toBeVisible();
   await page.waitForTimeout(1500);
   expect(refused).toBe(3);
@@ -310,7 +311,7 @@ test('a user with rating under 25 is refused an upload', async ({ page }) => {
   expect(refused).toMatchObject({ status: 403, body: { message: 'USER RATING TOO LOW' } });
 });
 
-test('every §5 title and body message, on screen and from the API', async ({ page }) => {
+test('R-5.1, R-5.2: every title and body message, on screen and from the API', async ({ page }) => {
   await login(page, 'demo');
   await page.goto('/add');
   const publish = page.getByRole('button', { name: 'Opublikuj' });

@@ -1,11 +1,11 @@
 /**
- * A team's day (issue 22, points 2 and 3): mf-chat's team publishes a changed mf-chat without
- * putting it before any visitor, makes a preview link with the release CLI and its token, and an
- * admin opens it in a signed-in browser: that browser loads the new version on the real site,
- * with a banner that names it and ends it; a guest at the same moment gets the stable release, and
- * a guest opening the link is refused. Then mf-chat's development server (`pnpm --filter mf-chat
- * dev`) stands in for mf-chat in the admin's browser only, each save shown in the open page, the
- * page's CSP admitting its origin for that browser alone.
+ * A team's day: mf-chat's team publishes a changed mf-chat without putting it before any visitor,
+ * makes a preview link with the release CLI and its token, and an admin opens it in a signed-in
+ * browser: that browser loads the new version on the real site, with a banner that names it and
+ * ends it; a guest at the same moment gets the stable release, and a guest opening the link is
+ * refused. Then mf-chat's development server (`pnpm --filter mf-chat dev`) stands in for mf-chat in
+ * the admin's browser only, each save shown in the open page, the page's CSP admitting its origin
+ * for that browser alone.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

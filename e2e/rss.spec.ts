@@ -1,5 +1,5 @@
 /**
- * Feeds to follow (issue 13): a page names its RSS feed with `<link rel="alternate">`, and the
+ * Feeds to follow (docs/product.md R-10.7): a page names its RSS feed with `<link rel="alternate">`, and the
  * feed it names answers with RSS holding the page's posts.
  */
 import { expect, origin, signedInPage, test } from './fixtures.ts';

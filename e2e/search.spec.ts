@@ -1,5 +1,5 @@
 /**
- * Search (issue 13): a guest types `zolw` into the top bar's field and finds a post about a
+ * Search (docs/product.md R-10.1): a guest types `zolw` into the top bar's field and finds a post about a
  * `żółw`, the word highlighted; on a phone the field opens from the search button.
  */
 import AxeBuilder from '@axe-core/playwright';

@@ -65,7 +65,7 @@ function walk(dir, out) {
 }
 
 /** Files under `inputs` that git tracks or would track (untracked, not ignored); a plain walk without git. */
-function sourceFiles(inputs) {
+export function sourceFiles(inputs) {
   const git = spawnSync(
     'git',
     ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...inputs],

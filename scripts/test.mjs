@@ -3,7 +3,8 @@
  * PostgreSQL 15 when missing), continues on Node 24 LTS when this machine's Node is older
  * (scripts/node.mjs: the one the workspace install brought), then runs every suite on it, in this
  * order, and keeps going when one fails: type-check, lint, workflow lint (actionlint), import
- * lint (dependency-cruiser's import rules and the 350-line rule), unit tests,
+ * lint (dependency-cruiser's import rules and the 350-line rule), the comment check (what comments
+ * cite is in the repository: scripts/checkComments.mjs), unit tests,
  * server integration tests on PGlite and again on a throwaway PostgreSQL 15 cluster, the
  * production build, the several-nodes checks, Playwright. Ends with one line:
  * `N passed, N failed[, N skipped]`; the exit code is non-zero when anything failed.
@@ -137,6 +138,8 @@ await single('lint', bin('biome'), ['check', '.']);
 await single('workflow lint', process.execPath, [path.join(root, 'scripts', 'lintWorkflows.mjs')]);
 // No import cycle, the server's floors, the apps apart, no unexplained long file (scripts/lintImports.mjs).
 await single('import lint', process.execPath, [path.join(root, 'scripts', 'lintImports.mjs')]);
+// Paths, sections and rule ids that comments cite exist; no issue numbers (scripts/checkComments.mjs).
+await single('comment check', process.execPath, [path.join(root, 'scripts', 'checkComments.mjs')]);
 
 for (const pkg of UNIT_PACKAGES) await vitest(`unit ${pkg}`, path.join(root, pkg));
 

@@ -1,5 +1,5 @@
 /**
- * /post/{post}: the post modal (spec §2). A full-screen layer with its own scroll, over the
+ * /post/{post}: the post modal (docs/product.md R-2.17). A full-screen layer with its own scroll, over the
  * page the user came from; Escape, the close button or back returns there (history back when
  * the user came from inside the site, the home page otherwise). Shows the main post, the
  * comment sort (cookie `gwar_sort`), 'Napisz komentarz', the editor and the thread.

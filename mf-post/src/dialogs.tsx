@@ -1,5 +1,5 @@
 /**
- * The post area's quick dialogs (spec §2, §4, §8): `delete-post` asks, then deletes and shows
+ * The post area's quick dialogs (docs/product.md R-2.28, R-4.13, R-8.7): `delete-post` asks, then deletes and shows
  * the post as deleted; `report` sends as soon as an option is picked. Failures of these calls
  * are silent: the dialog just closes.
  */

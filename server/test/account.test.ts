@@ -4,12 +4,11 @@
  * signing in during the grace period, and afterwards erases the account, keeping or deleting
  * its posts as chosen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eraseDueAccounts } from '../src/account/deletion.ts';
-import { type Actor, actor, publish } from './feeds-helpers.ts';
-import { caller, startTestServer, type TestServer } from './harness.ts';
+import { type Actor, actor, caller, publish, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer({ RATE_LIMITS: '0' });
 let ola: Actor;
 let jan: Actor;
 
@@ -23,11 +22,9 @@ async function graceEnds(userId: number) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMITS: '0' });
   ola = await actor(server, 'ola', 2000);
   jan = await actor(server, 'jan', 2000);
 });
-afterAll(async () => server?.close());
 
 describe(`account data and deletion (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('the export holds every kind of the account’s data, and none of another user’s', async () => {

@@ -8,17 +8,16 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { MESSAGES, VALIDATION_KEYS } from 'shared-api/validation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FAILURES } from '../src/auth/throttle.ts';
-import { createUser, ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';
+import { createUser, ORIGIN, signIn, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer({ CAPTCHA_FIXED_TEXT: 'GWAR42', LOG_LEVEL: 'info' });
 let outbox: string;
 const logLines: string[] = [];
 let ipCounter = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ CAPTCHA_FIXED_TEXT: 'GWAR42', LOG_LEVEL: 'info' });
   outbox = server.app.services.mailer.outbox;
   // Capture everything the server logs (request loggers share the root's stream), to prove
   // no password ever reaches it.
@@ -29,9 +28,6 @@ beforeAll(async () => {
     logLines.push(line);
     return true;
   };
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 /** A fresh client address per test, so per-IP limits from one test do not spill into the next. */

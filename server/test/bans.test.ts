@@ -3,11 +3,11 @@
  * user is told until when and why at sign-in, the ban ends by itself, an admin can lift it, and
  * every action is in the moderation log that only admins read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { endBans } from '../src/moderation/bans.ts';
-import { type Caller, caller, createUser, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Caller, caller, createUser, signIn, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer({ RATE_LIMITS: '0' });
 let mod: Caller;
 let admin: Caller;
 let reader: Caller;
@@ -24,7 +24,6 @@ async function postBy(userId: number, title: string): Promise<number> {
 const login = (username: string) => caller(server).rpc('user_login', { username, password: 'secret123' });
 
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMITS: '0' });
   mod = await signIn(server, await createUser(server.db, { username: 'moderatorka', roles: ['moderator'] }));
   admin = await signIn(
     server,
@@ -32,7 +31,6 @@ beforeAll(async () => {
   );
   reader = await signIn(server, await createUser(server.db, { username: 'czytelnik' }));
 });
-afterAll(async () => server?.close());
 
 describe(`bans (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('a ban for a day with a reason is told at sign-in, then ends by itself', async () => {

@@ -4,23 +4,17 @@
  * and write became one transaction under the pair's lock, the block's withdrawal could run
  * between them (on PostgreSQL, where requests run in parallel) and miss the vote.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, actor, publish } from './feeds-helpers.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, publish, useTestServer } from './harness.ts';
 
-let server: TestServer;
+// Many requests from one address at once: the per-address limits are not what is tested here.
+const server = useTestServer({ RATE_LIMITS: '0' });
 let author: Actor;
 const voters: Actor[] = [];
 
 beforeAll(async () => {
-  // Many requests from one address at once: the per-address limits are not what is tested here.
-  server = await startTestServer({ RATE_LIMITS: '0' });
   author = await actor(server, 'blokujacy');
   for (let i = 0; i < 8; i++) voters.push(await actor(server, `glosujacy${i}`));
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('a block racing a vote', () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, caller, createUser, signIn, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, caller, createUser, signIn, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let ania: number;
 let bartek: number;
 let a: Caller;
@@ -16,7 +16,6 @@ async function unreadChats(userId: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   ania = await createUser(server.db, { username: 'Ania' });
   bartek = await createUser(server.db, { username: 'bartek' });
   const celina = await createUser(server.db, { username: 'celina' });
@@ -25,7 +24,6 @@ beforeAll(async () => {
   b = await signIn(server, bartek);
   c = await signIn(server, celina);
 });
-afterAll(async () => server?.close());
 
 describe(`chats (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('needs a signed-in user', async () => {

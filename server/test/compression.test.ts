@@ -3,16 +3,12 @@
  * them when the client accepts it (and as they are when not), API answers over 1 KiB are
  * compressed on the fly when asked, never when not, and every variant says Vary: Accept-Encoding.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actor, publish } from './feeds-helpers.ts';
-import { caller, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { actor, caller, publish, useTempDir, useTestServer } from './harness.ts';
 
-let server: TestServer;
-let appsDir: string;
 const SCRIPT = `console.log(${JSON.stringify('Gwar '.repeat(2000))});\n`;
 const CHUNK = 'main.0123456789.js';
 
@@ -33,18 +29,16 @@ function writeApp(dir: string) {
   );
 }
 
+const appsDir = useTempDir('gwar-apps-');
+const server = useTestServer(() => {
+  writeApp(path.join(appsDir.path, 'shell', 'dist'));
+  return { APPS_DIR: appsDir.path };
+});
+
 beforeAll(async () => {
-  appsDir = mkdtempSync(path.join(os.tmpdir(), 'gwar-apps-'));
-  writeApp(path.join(appsDir, 'shell', 'dist'));
-  server = await startTestServer({ APPS_DIR: appsDir });
   const ala = await actor(server, 'ala');
   for (let i = 0; i < 12; i++)
     await publish(ala, `Wpis numer ${i} o tym, jak Gwar kompresuje odpowiedzi API.`);
-});
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(appsDir, { recursive: true, force: true });
 });
 
 describe('precompressed assets', () => {

@@ -3,23 +3,17 @@
  * must leave every counter equal to a recount from the base rows; two publications of one draft
  * publish it once; two users reserving the same free tag leave one owner.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, actor, publish } from './feeds-helpers.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, publish, useTestServer } from './harness.ts';
 
-let server: TestServer;
+// Many users from one address at once: the per-address limits are not what is tested here.
+const server = useTestServer({ RATE_LIMITS: '0' });
 let author: Actor;
 const crowd: Actor[] = [];
 
 beforeAll(async () => {
-  // Many users from one address at once: the per-address limits are not what is tested here.
-  server = await startTestServer({ RATE_LIMITS: '0' });
   author = await actor(server, 'autor');
   for (let i = 0; i < 50; i++) crowd.push(await actor(server, `tlum${i}`));
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 const pick = <T>(values: readonly T[], i: number) => values[(i * 7 + 3) % values.length]!;

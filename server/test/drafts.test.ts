@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, caller, createUser, signIn, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, caller, createUser, signIn, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let ala: Caller;
 let bob: Caller;
 
 beforeAll(async () => {
-  server = await startTestServer();
   ala = await signIn(server, await createUser(server.db, { username: 'ala', rating: 100 }));
   bob = await signIn(server, await createUser(server.db, { username: 'bob', rating: 100 }));
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('drafts', () => {

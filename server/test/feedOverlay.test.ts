@@ -4,12 +4,12 @@
  * with its counters, blocks leave posts out only for whoever blocked, a page that blocks would
  * leave short is read fresh, and a reader who just wrote reads fresh.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FRESH_COOKIE } from '../src/http/cookies.ts';
-import { type Actor, actor, publish } from './feeds-helpers.ts';
-import { caller, startTestServer, type TestServer } from './harness.ts';
+import { type Actor, actor, caller, publish, useTestServer } from './harness.ts';
 
-let server: TestServer;
+// Shared rows live a minute here, so what comes from them (and what must not) shows.
+const server = useTestServer({ GUEST_CACHE_MS: '60000', RATE_LIMITS: '0' });
 let ala: Actor;
 let bob: Actor;
 let autor: Actor;
@@ -34,8 +34,6 @@ const read = async (who: Actor | null, path = FEED) =>
 const row = (rows: FeedRow[], id: number) => rows.find((r) => r.post === id);
 
 beforeAll(async () => {
-  // Shared rows live a minute here, so what comes from them (and what must not) shows.
-  server = await startTestServer({ GUEST_CACHE_MS: '60000', RATE_LIMITS: '0' });
   ala = await actor(server, 'ala_overlay');
   bob = await actor(server, 'bob_overlay');
   autor = await actor(server, 'autor_overlay');
@@ -47,7 +45,6 @@ beforeAll(async () => {
   }
   posts.spam = await publish(spamer, 'Wpis spamera #reklama', { title: 'Wpis spamera do zablokowania' });
 });
-afterAll(async () => server?.close());
 
 describe(`signed-in feed overlay (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('gives each of two readers their own votes and favourites on the same shared page', async () => {

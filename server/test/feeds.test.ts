@@ -1,11 +1,10 @@
 /** Feeds: visibility, viewer fields from one join, blocks, follows, keyset pages, counters, hot rank. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hotRank } from '../src/ranking/hot.ts';
 import { refreshHotRanks } from '../src/ranking/refresher.ts';
-import { type Actor, actor, publish, rows } from './feeds-helpers.ts';
-import { type Caller, caller, startTestServer, type TestServer } from './harness.ts';
+import { type Actor, actor, type Caller, caller, publish, rows, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let alice: Actor;
 let bob: Actor;
 let guest: Caller;
@@ -18,14 +17,12 @@ interface Row {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   alice = await actor(server, 'alice');
   bob = await actor(server, 'bob');
   guest = caller(server);
   titled = await publish(alice, 'O #polska i https://example.com/x', { title: 'Tytułowy wpis Alicji' });
   micro = await publish(alice, 'Mikrowpis #kawa');
 });
-afterAll(async () => server?.close());
 
 describe(`feeds on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('serves the spec §3 fields with viewer state for a guest', async () => {

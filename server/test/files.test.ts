@@ -1,9 +1,9 @@
 import { PATTERNS } from 'shared-api/validation';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, createUser, signIn, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, createUser, signIn, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let writer: Caller;
 let veteran: Caller;
 let newbie: Caller;
@@ -20,14 +20,9 @@ const GPS = {
 const canvas = () => sharp({ create: { width: 16, height: 8, channels: 3, background: '#c00000' } });
 
 beforeAll(async () => {
-  server = await startTestServer();
   writer = await signIn(server, await createUser(server.db, { username: 'writer', rating: 25 }));
   veteran = await signIn(server, await createUser(server.db, { username: 'veteran', rating: 1000 }));
   newbie = await signIn(server, await createUser(server.db, { username: 'newbie', rating: 24 }));
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 async function upload(who: Caller, bytes: Buffer, prefix = '') {

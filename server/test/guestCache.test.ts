@@ -3,21 +3,15 @@
  * readers never see a cached page, and a bad request is still a 400.
  */
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, actor, publish, rows } from './feeds-helpers.ts';
-import { caller, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';
 
-let server: TestServer;
+// A long time, so the test cannot race the clock (production: 1000 ms).
+const server = useTestServer({ GUEST_CACHE_MS: '60000', RATE_LIMITS: '0' });
 let ala: Actor;
 
 beforeAll(async () => {
-  // A long time, so the test cannot race the clock (production: 1000 ms).
-  server = await startTestServer({ GUEST_CACHE_MS: '60000', RATE_LIMITS: '0' });
   ala = await actor(server, 'ala');
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('guest feed cache', () => {

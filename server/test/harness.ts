@@ -1,15 +1,21 @@
 /**
- * Integration-test harness: a fresh, migrated database per suite and the real Fastify app,
- * driven through `app.inject` (no port). `TEST_DATABASE_URL` selects PostgreSQL (each suite
- * gets its own database created from it); otherwise an in-memory PGlite.
+ * The fixture of the server's integration suites: a fresh, migrated database per suite and the
+ * real Fastify app, driven through `app.inject` (no port). `TEST_DATABASE_URL` selects PostgreSQL
+ * (each suite gets its own database created from it); otherwise an in-memory PGlite.
+ *
+ * A suite file starts its server with `const server = useTestServer(env)` at the top (started
+ * before the file's own `beforeAll`, closed after its last `afterAll`), and makes its people
+ * with `actor` (or `createUser` and `signIn`), its posts with `publish`, and reads with `rows`.
+ * Suites that run several servers or processes call `startTestServer` themselves.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDb } from '../src/db/index.ts';
@@ -140,6 +146,67 @@ export async function startTestServer(
   };
 }
 
+/**
+ * The file's server: started in a `beforeAll` registered by this call (so before the file's own,
+ * registered after it) and closed in an `afterAll` that runs after the file's own. `env` may be a
+ * function, called when the server starts, for settings that need something made first (a
+ * folder from `useTempDir`). The answer reads through to the started server: use it inside hooks
+ * and tests only.
+ */
+export function useTestServer(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: TestServerOptions = {},
+): TestServer {
+  let server: TestServer | null = null;
+  const started = (): TestServer => {
+    if (!server) throw new Error('the test server starts in beforeAll: use it in a hook or a test');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startTestServer(typeof env === 'function' ? env() : env, options);
+  });
+  afterAll(async () => {
+    await server?.close();
+    server = null;
+  });
+  return {
+    get app() {
+      return started().app;
+    },
+    get db() {
+      return started().db;
+    },
+    get kind() {
+      return started().kind;
+    },
+    get log() {
+      return started().log;
+    },
+    close: () => started().close(),
+  };
+}
+
+/**
+ * A fresh folder under the system's temporary one for the file's suites, removed after them.
+ * Called before `useTestServer`, it is there when the server starts and removed after it closed.
+ */
+export function useTempDir(prefix: string): { readonly path: string } {
+  let dir: string | null = null;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = null;
+  });
+  return {
+    get path() {
+      if (!dir) throw new Error('the temporary folder is made in beforeAll: use it in a hook or a test');
+      return dir;
+    },
+  };
+}
+
 export interface Caller {
   /** Cookie header of this caller's session ('' for a guest). */
   cookie: string;
@@ -195,4 +262,34 @@ export async function signIn(server: TestServer, userId: number): Promise<Caller
   const { SESSION_COOKIE } = await import('../src/http/cookies.ts');
   const { token } = await createSession(server.db, userId);
   return caller(server, `${SESSION_COOKIE}=${token}`);
+}
+
+/** A signed-in person of a suite: their account's id, name and a caller with their session. */
+export interface Actor {
+  id: number;
+  name: string;
+  api: Caller;
+}
+
+export async function actor(server: TestServer, name: string, rating = 100): Promise<Actor> {
+  const id = await createUser(server.db, { username: name, rating });
+  return { id, name, api: await signIn(server, id) };
+}
+
+/** Publishes through the real post_create call, so every trigger runs as in production. */
+export async function publish(
+  who: Actor,
+  body: string,
+  extra: { title?: string; reply?: number; url?: string } = {},
+): Promise<number> {
+  const response = await who.api.rpc('post_create', { body, files: [], ...extra });
+  if (response.statusCode !== 200) throw new Error(`post_create failed: ${response.body}`);
+  return (response.json() as { post: number }).post;
+}
+
+/** The rows of a read that must succeed. */
+export async function rows<T = Record<string, unknown>>(api: Caller, url: string): Promise<T[]> {
+  const response = await api.get(url);
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  return response.json() as T[];
 }

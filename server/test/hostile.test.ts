@@ -6,24 +6,18 @@
  */
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readRoutes, rpcRoutes } from '../src/routes.ts';
-import { type Actor, actor, publish } from './feeds-helpers.ts';
-import { ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Actor, actor, ORIGIN, publish, signIn, useTestServer } from './harness.ts';
 import { everyOperatorOnEveryColumn, hostileRead, isErrorBody, wideSelects } from './hostileReads.ts';
 
-let server: TestServer;
+const server = useTestServer({ RATE_LIMITS: '0' });
 let admin: Actor;
 
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMITS: '0' });
   admin = await actor(server, 'szef');
   await server.db.query(`UPDATE users SET roles = '{moderator,admin}' WHERE id = $1`, [admin.id]);
   await publish(admin, 'Wpis z #tagiem do psucia', { title: 'Cel ataku testowego' });
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 /** One answer must wait at most this long (a hang fails the property). */

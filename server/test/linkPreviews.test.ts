@@ -12,8 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchChecked, PreviewRefused, readMetadata } from '../src/previews/fetch.ts';
 import { buildPreview } from '../src/previews/worker.ts';
-import { type Actor, actor } from './feeds-helpers.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { type Actor, actor, useTestServer } from './harness.ts';
 
 let site: http.Server;
 let base: string;
@@ -217,19 +216,17 @@ describe('reading a page', () => {
 });
 
 describe(`link previews in the background (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  let server: TestServer;
+  const server = useTestServer({
+    LINK_PREVIEWS: '1',
+    LINK_PREVIEW_ALLOW_LOOPBACK: '1',
+    LINK_PREVIEW_POLL_MS: '50',
+    RATE_LIMITS: '0',
+  });
   let ola: Actor;
 
   beforeAll(async () => {
-    server = await startTestServer({
-      LINK_PREVIEWS: '1',
-      LINK_PREVIEW_ALLOW_LOOPBACK: '1',
-      LINK_PREVIEW_POLL_MS: '50',
-      RATE_LIMITS: '0',
-    });
     ola = await actor(server, 'ola_linki', 100);
   });
-  afterAll(async () => server?.close());
 
   async function post(id: number) {
     const rows = (await ola.api.get(`/api/posts?post=eq.${id}&select=post,title,url,preview`)).json() as {

@@ -3,26 +3,21 @@
  * their conversation and of a new notification, with no content in the event; a guest is refused;
  * someone else hears nothing of it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, actor, publish } from './feeds-helpers.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, publish, useTestServer } from './harness.ts';
+import { readServerEvents } from './serverEvents.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let base: string;
 let ala: Actor;
 let bob: Actor;
 let cez: Actor;
 
 beforeAll(async () => {
-  server = await startTestServer();
   base = await server.app.listen({ port: 0, host: '127.0.0.1' });
   ala = await actor(server, 'ala');
   bob = await actor(server, 'bob');
   cez = await actor(server, 'cez');
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 /** Opens the stream and collects its events until closed. */
@@ -35,28 +30,7 @@ async function listen(who: Actor) {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const events: { event: string; data: unknown }[] = [];
-  let text = '';
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const opened = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        text += value;
-        let end = text.indexOf('\n\n');
-        while (end >= 0) {
-          const block = text.slice(0, end);
-          text = text.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-          end = text.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
+  const opened = readServerEvents(response.body!, (event, data) => events.push({ event, data }));
   return {
     events,
     async close() {

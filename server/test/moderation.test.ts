@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, caller, createUser, signIn, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, caller, createUser, signIn, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let author: number;
 let user: Caller;
 let mod: Caller;
@@ -27,7 +27,6 @@ async function report(userId: number, post: number, type: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   author = await createUser(server.db, { username: 'autor' });
   const ola = await createUser(server.db, { username: 'ola' });
   const piotr = await createUser(server.db, { username: 'piotr' });
@@ -46,7 +45,6 @@ beforeAll(async () => {
   await report(ola, posts[1]!, 'nsfw');
   await report(ola, posts[3]!, 'rules');
 });
-afterAll(async () => server?.close());
 
 describe(`moderation (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('refuses guests and ordinary users', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, createUser, signIn, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller, createUser, signIn, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let ania: number;
 let bartek: number;
 let post: number;
@@ -34,7 +34,6 @@ async function insertPost(
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   ania = await createUser(server.db, { username: 'ania' });
   bartek = await createUser(server.db, { username: 'bartek' });
   post = await insertPost(bartek, { title: 'Wojna o kawę w biurze', source: 'Treść wpisu' });
@@ -45,7 +44,6 @@ beforeAll(async () => {
     [bartek, reply, ania],
   );
 });
-afterAll(async () => server?.close());
 
 describe(`notifications (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('needs a signed-in user', async () => {

@@ -1,18 +1,15 @@
 /** Follows and blocks: toggles, listing, refusals with their keys. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, actor, rows } from './feeds-helpers.ts';
-import { caller, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, caller, rows, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let alice: Actor;
 let bob: Actor;
 
 beforeAll(async () => {
-  server = await startTestServer();
   alice = await actor(server, 'alice');
   bob = await actor(server, 'Bob_2');
 });
-afterAll(async () => server?.close());
 
 describe(`perks on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('toggles follows and blocks of users, tags and domains', async () => {

@@ -3,32 +3,23 @@
  * writes, the default rate limit of every call, and how the shell is served (the remotes'
  * releases have their own suite: releases.test.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DEFAULT_RPC_RATE_LIMIT } from '../src/http/rateLimits.ts';
-import { caller, createUser, ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';
+import { caller, createUser, ORIGIN, signIn, useTempDir, useTestServer } from './harness.ts';
 
-let server: TestServer;
-let tmp: string;
-
-beforeAll(async () => {
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'gwar-platform-'));
-  const apps = path.join(tmp, 'apps');
+const tmp = useTempDir('gwar-platform-');
+const server = useTestServer(() => {
+  const apps = path.join(tmp.path, 'apps');
   mkdirSync(path.join(apps, 'shell', 'dist'), { recursive: true });
   writeFileSync(
     path.join(apps, 'shell', 'dist', 'index.html'),
     '<!doctype html><html lang="pl" data-theme="dark"><head><title>Gwar</title></head><body><div id="root"></div></body></html>',
   );
-  mkdirSync(path.join(tmp, 'data'), { recursive: true });
-  server = await startTestServer({ APPS_DIR: apps, DATA_DIR: path.join(tmp, 'data') });
-});
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(path.join(tmp.path, 'data'), { recursive: true });
+  return { APPS_DIR: apps, DATA_DIR: path.join(tmp.path, 'data') };
 });
 
 describe('back end', () => {

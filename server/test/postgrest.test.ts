@@ -5,10 +5,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, createUser, ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller, createUser, ORIGIN, signIn, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let api: string;
 let guest: PostgrestClient;
 let voter: PostgrestClient;
@@ -16,7 +16,6 @@ let post: number;
 const comments: number[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   api = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api`;
 
@@ -38,10 +37,6 @@ beforeAll(async () => {
   guest = new PostgrestClient(api);
   // The browser sends the cookie and its Origin; a server-side client must do the same.
   voter = new PostgrestClient(api, { headers: { cookie: reader.cookie, origin: ORIGIN } });
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 describe(`@supabase/postgrest-js against /api`, () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, caller, createUser, signIn, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, caller, createUser, signIn, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let ala: Caller;
 let bob: Caller;
 let guest: Caller;
@@ -10,17 +10,12 @@ let bobId: number;
 let cezId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
   alaId = await createUser(server.db, { username: 'ala', rating: 100 });
   bobId = await createUser(server.db, { username: 'bob', rating: 100 });
   cezId = await createUser(server.db, { username: 'cez' });
   ala = await signIn(server, alaId);
   bob = await signIn(server, bobId);
   guest = caller(server);
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 async function create(who: Caller, body: Record<string, unknown>): Promise<number> {

@@ -9,6 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type Cluster, freePort, startPostgres } from '../../scripts/postgres.mjs';
+import { readServerEvents } from './serverEvents.ts';
 
 export const PG_BIN = '/usr/lib/postgresql/15/bin';
 export const postgresAvailable = existsSync(path.join(PG_BIN, 'pg_ctl'));
@@ -102,28 +103,9 @@ export async function openLive(base: string, cookie: string): Promise<LiveStream
   const response = await fetch(`${base}/api/live`, { headers: { cookie }, signal: controller.signal });
   if (response.status !== 200) throw new Error(`live stream refused: ${response.status}`);
   const events: LiveStream['events'] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const reading = (async () => {
-    let text = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        text += value;
-        let end = text.indexOf('\n\n');
-        while (end >= 0) {
-          const block = text.slice(0, end);
-          text = text.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data), at: Date.now() });
-          end = text.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // aborted or the server went away
-    }
-  })();
+  const reading = readServerEvents(response.body!, (event, data) =>
+    events.push({ event, data, at: Date.now() }),
+  );
   return {
     events,
     async close() {

@@ -3,20 +3,17 @@
  * never what a guest may not see (drafts, deleted and removed posts, #nsfw).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, actor, publish } from './feeds-helpers.ts';
-import { caller, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, caller, publish, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let alice: Actor;
 let bob: Actor;
 
 beforeAll(async () => {
-  server = await startTestServer();
   alice = await actor(server, 'alice');
   bob = await actor(server, 'bob');
 });
-afterAll(async () => server?.close());
 
 interface RssItem {
   title: string;

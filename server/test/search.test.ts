@@ -3,22 +3,19 @@
  * not matter, prefixes find inflected forms, and drafts, deleted and removed posts, comments in
  * removed threads and blocked authors never appear, for guests and signed-in readers alike.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, actor, publish, rows } from './feeds-helpers.ts';
-import { caller, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let alice: Actor;
 let bob: Actor;
 let carol: Actor;
 
 beforeAll(async () => {
-  server = await startTestServer();
   alice = await actor(server, 'alice');
   bob = await actor(server, 'bob');
   carol = await actor(server, 'carol');
 });
-afterAll(async () => server?.close());
 
 const rows_ = async (api: Parameters<typeof rows>[0], path: string) =>
   (await rows<{ post: number }>(api, path)).map((row) => row.post);

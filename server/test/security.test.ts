@@ -6,16 +6,13 @@
  * and the violation report endpoint (accepts both report formats, rate-limited).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSP_REPORT_RATE_LIMIT } from '../src/http/security.ts';
-import { caller, ORIGIN, startTestServer, type TestServer } from './harness.ts';
+import { caller, ORIGIN, startTestServer, useTempDir, useTestServer } from './harness.ts';
 
 const STYLE = "html[data-theme='dark'] { background: #0f1115; }";
-let server: TestServer;
-let appsDir: string;
 
 function directives(header: string | string[] | number | undefined): Map<string, string> {
   const map = new Map<string, string>();
@@ -26,21 +23,16 @@ function directives(header: string | string[] | number | undefined): Map<string,
   return map;
 }
 
-beforeAll(async () => {
-  appsDir = mkdtempSync(path.join(os.tmpdir(), 'gwar-apps-'));
-  const dist = path.join(appsDir, 'shell', 'dist');
+const appsDir = useTempDir('gwar-apps-');
+const server = useTestServer(() => {
+  const dist = path.join(appsDir.path, 'shell', 'dist');
   mkdirSync(dist, { recursive: true });
   writeFileSync(
     path.join(dist, 'index.html'),
     `<!doctype html><html lang="pl" data-theme="dark"><head><title>Gwar</title><style>${STYLE}</style></head><body><div id="root"></div><script defer src="/app/main.0123456789.js"></script></body></html>`,
   );
   writeFileSync(path.join(dist, 'main.0123456789.js'), 'console.log(1);\n');
-  server = await startTestServer({ APPS_DIR: appsDir });
-});
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(appsDir, { recursive: true, force: true });
+  return { APPS_DIR: appsDir.path };
 });
 
 describe('security headers', () => {
@@ -87,7 +79,7 @@ describe('security headers', () => {
   });
 
   it('sends HSTS when the public origin is https', async () => {
-    const secure = await startTestServer({ APPS_DIR: appsDir, PUBLIC_ORIGIN: 'https://gwar.example' });
+    const secure = await startTestServer({ APPS_DIR: appsDir.path, PUBLIC_ORIGIN: 'https://gwar.example' });
     try {
       const page = await secure.app.inject({ method: 'GET', url: '/' });
       expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -4,17 +4,22 @@
  * deleted or a moderated post; adult content gets a neutral card; tags and profiles get theirs;
  * the sitemap lists exactly the public posts and tags.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TITLE } from '../src/pages/shareCards.ts';
 import { POST_BLOCK } from '../src/pages/sitemap.ts';
-import { type Actor, actor, publish } from './feeds-helpers.ts';
-import { caller, createUser, ORIGIN, startTestServer, type TestServer } from './harness.ts';
+import {
+  type Actor,
+  actor,
+  caller,
+  createUser,
+  ORIGIN,
+  publish,
+  useTempDir,
+  useTestServer,
+} from './harness.ts';
 
-let server: TestServer;
-let appsDir: string;
 let ala: Actor;
 const ids: Record<string, number> = {};
 
@@ -26,15 +31,18 @@ function meta(html: string, key: string): string | undefined {
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
 
-beforeAll(async () => {
-  appsDir = mkdtempSync(path.join(os.tmpdir(), 'gwar-apps-'));
-  const dist = path.join(appsDir, 'shell', 'dist');
+const appsDir = useTempDir('gwar-apps-');
+const server = useTestServer(() => {
+  const dist = path.join(appsDir.path, 'shell', 'dist');
   mkdirSync(dist, { recursive: true });
   writeFileSync(
     path.join(dist, 'index.html'),
     `<!doctype html><html lang="pl" data-theme="dark"><head><meta charset="utf-8"><meta name="description" content="Gwar – polski serwis społecznościowy: linki, wpisy, mikroblog i dyskusje."><title>${DEFAULT_TITLE}</title></head><body><div id="root"></div></body></html>`,
   );
-  server = await startTestServer({ APPS_DIR: appsDir });
+  return { APPS_DIR: appsDir.path };
+});
+
+beforeAll(async () => {
   ala = await actor(server, 'ala');
   ids.plain = await publish(ala, 'Kot wszedł na dach i nie chce zejść. Straż pożarna w drodze. #koty', {
     title: 'Kot na dachu',
@@ -60,11 +68,6 @@ beforeAll(async () => {
     ).json() as { post: number }
   ).post;
   await createUser(server.db, { username: 'uspiony', status: 'inactive' });
-});
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(appsDir, { recursive: true, force: true });
 });
 
 describe('share cards', () => {

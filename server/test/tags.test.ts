@@ -1,18 +1,15 @@
 /** Tags: reserve, update, drop, the read filters the spec uses, and each refusal with its key. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, actor, publish, rows } from './feeds-helpers.ts';
-import { caller, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let alice: Actor;
 let bob: Actor;
 
 beforeAll(async () => {
-  server = await startTestServer();
   alice = await actor(server, 'alice');
   bob = await actor(server, 'bob');
 });
-afterAll(async () => server?.close());
 
 describe(`tags on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('reserves a tag, renders its description, and lets only the owner change or drop it', async () => {

@@ -4,14 +4,14 @@
  * blocks both ways; votes, new comments, edits and deletions seen at once; authors' avatars
  * refreshed after the TTL without making the reader wait.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runRead } from '../src/postgrest/build.ts';
 import { parseReadQuery } from '../src/postgrest/parse.ts';
 import { createThreadCache, postsRead } from '../src/read/posts.ts';
-import { type Actor, actor, publish, rows } from './feeds-helpers.ts';
-import { caller, startTestServer, type TestServer } from './harness.ts';
+import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';
 
-let server: TestServer;
+// Every thread of 2 or more rows goes through the cache (the harness's setting; 300 by default).
+const server = useTestServer();
 let ala: Actor;
 let bob: Actor;
 let cez: Actor;
@@ -29,8 +29,6 @@ async function engine(viewerId: number | null, select?: string) {
 }
 
 beforeAll(async () => {
-  // Every thread of 2 or more rows goes through the cache (the harness's setting; 300 by default).
-  server = await startTestServer();
   ala = await actor(server, 'ala');
   bob = await actor(server, 'bob');
   cez = await actor(server, 'cez');
@@ -39,10 +37,6 @@ beforeAll(async () => {
   const second = await publish(cez, 'Herbata z #cytryna', { reply: first });
   const third = await publish(ala, 'Zgadzam się z przedmówcą', { reply: top });
   comments = [first, second, third];
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('thread cache', () => {

@@ -6,19 +6,17 @@
  * hold no deadlock (not even one retried away), and every counter must equal a recount.
  * On PGlite (one connection) the same scenarios check the counters.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, actor, publish } from './feeds-helpers.ts';
-import { createUser, signIn, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, createUser, publish, signIn, useTestServer } from './harness.ts';
 
-let server: TestServer;
+// Production's pool size, so as many transactions run at once as on a real node.
+const server = useTestServer({ RATE_LIMITS: '0' }, { captureLog: true, poolSize: 10 });
 let author: Actor;
 let moderator: Actor;
 const crowd: Actor[] = [];
 const startingRating = new Map<number, number>();
 
 beforeAll(async () => {
-  // Production's pool size, so as many transactions run at once as on a real node.
-  server = await startTestServer({ RATE_LIMITS: '0' }, { captureLog: true, poolSize: 10 });
   author = await actor(server, 'autor_watku');
   const modId = await createUser(server.db, { username: 'moderator_watku', roles: ['moderator'] });
   moderator = { id: modId, name: 'moderator_watku', api: await signIn(server, modId) };
@@ -26,10 +24,6 @@ beforeAll(async () => {
   const { rows } = await server.db.query<{ id: number; rating: number }>('SELECT id, rating FROM users');
   for (const row of rows) startingRating.set(row.id, row.rating);
 }, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 type Answer = { statusCode: number; body: string };
 

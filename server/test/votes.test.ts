@@ -1,16 +1,14 @@
 /** Votes, favourites and opens: the §4 toggle, counters, rating, and every refusal with its key. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, actor, publish, rows } from './feeds-helpers.ts';
-import { caller, startTestServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let alice: Actor;
 let bob: Actor;
 let carol: Actor;
 let post: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
   alice = await actor(server, 'alice', 0);
   bob = await actor(server, 'bob');
   carol = await actor(server, 'carol');
@@ -18,7 +16,6 @@ beforeAll(async () => {
     title: 'Pierwszy wpis Alicji',
   });
 });
-afterAll(async () => server?.close());
 
 async function counters(id: number) {
   const { rows: found } = await server.db.query<{ upvotes: number; downvotes: number; hot: number }>(

@@ -17,18 +17,10 @@ import {
   THEMES,
   USER_STATUSES,
 } from 'shared-api/validation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './harness.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 /** The words of `CHECK (column IN ('a', 'b'))` on a table, read back from the catalogue. */
 async function checkedWords(table: string, column: string): Promise<string[]> {

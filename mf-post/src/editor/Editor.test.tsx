@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The editor: §5 messages under the fields with the form toast, Ctrl+Enter sends once, #nsfw, preview. */
+/** The editor: the input rules' messages under the fields with the form toast, Ctrl+Enter sends once, #nsfw, preview. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { queryClient, toastStore } from 'shared-api';

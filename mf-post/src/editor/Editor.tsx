@@ -1,5 +1,5 @@
 /**
- * The one editor for titled posts, microposts and comments (spec §5): every rule with its
+ * The one editor for titled posts, microposts and comments (docs/product.md#5-input-rules): every rule with its
  * message under the field plus the form toast, Ctrl+Enter to submit, a #nsfw button,
  * @user/#tag autocomplete, a preview rendered by the same markup rules as the server, image
  * uploads, and the unsaved text kept locally until it is saved or sent.

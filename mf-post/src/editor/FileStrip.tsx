@@ -1,6 +1,6 @@
 /**
  * Attached images: upload through a file input or by pasting into the body (the parent passes
- * pasted files in), thumbnails that can be removed and moved, at most 10 (spec §5).
+ * pasted files in), thumbnails that can be removed and moved, at most 10 (docs/product.md R-5.4).
  */
 import { useId, useRef } from 'react';
 import { type FileRef, useSessionUser } from 'shared-api';

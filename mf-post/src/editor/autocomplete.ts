@@ -1,5 +1,5 @@
 /**
- * Autocomplete of `@user` and `#tag` (spec §5, §9), pure: what the user is typing before the
+ * Autocomplete of `@user` and `#tag` (docs/product.md R-5.13), pure: what the user is typing before the
  * caret (looking at the last 30 characters only), and the text after picking a suggestion.
  */
 import { LIMITS } from 'shared-api/validation';
@@ -20,7 +20,7 @@ export function findTrigger(text: string, caret: number): Trigger | null {
   const match = PATTERN.exec(window);
   if (!match) return null;
   const query = match[2] as string;
-  // "More than 2 characters" (spec §9).
+  // "More than 2 characters" (docs/product.md R-5.13).
   if (query.length < LIMITS.autocompleteMinChars) return null;
   const kind = match[1] === '@' ? 'user' : 'tag';
   if (kind === 'user' && !/^[a-zA-Z0-9_]+$/.test(query)) return null;

@@ -5,7 +5,7 @@ import { validatePost } from './validate.ts';
 const base = { title: '', url: '', body: '', files: [] as string[] };
 
 describe('validatePost', () => {
-  it('gives every §5 message under its field', () => {
+  it('R-5.1, R-5.2: gives every title and body message under its field', () => {
     expect(validatePost('post', { ...base, body: 'x' })).toEqual({
       ok: false,
       errors: { title: MESSAGES.titleRequired },

@@ -1,6 +1,6 @@
 /**
- * The editor's checks: the shared §5 schema (the server runs the same one), issues mapped to
- * the field they belong under. Server refusals map back the same way by their §8 key.
+ * The editor's checks: the shared input schema (the server runs the same one), issues mapped to
+ * the field they belong under. Server refusals map back the same way by their error key.
  */
 import { ApiError, presentError } from 'shared-api';
 import { MESSAGES, type PostKind, postCreateInput, VALIDATION_KEYS } from 'shared-api/validation';
@@ -58,7 +58,8 @@ const POLISH_BY_KEY: Record<string, string> = Object.fromEntries(
   Object.entries(VALIDATION_KEYS).map(([polish, key]) => [key, polish]),
 );
 
-/** A server refusal as a field error when it belongs to one; otherwise the §8 toast text. */
+/** A server refusal as a field error when it belongs to one; otherwise its toast text
+ * (docs/product.md#8-errors-and-messages). */
 export function serverError(
   error: unknown,
 ): { field: Field; text: string } | { field: null; text: string | null } {

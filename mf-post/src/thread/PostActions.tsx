@@ -1,5 +1,5 @@
 /**
- * The post area's footer actions (spec §6): the author sees Edit and Delete, others Report,
+ * The post area's footer actions (docs/product.md R-6.3, R-6.4): the author sees Edit and Delete, others Report,
  * moderators also Moderate (the moderation area's dialog). Only on public posts.
  */
 import { hasRole, type Post, useSessionUser } from 'shared-api';

@@ -1,4 +1,4 @@
-/** The comment sort (spec §4): best, latest (default), oldest, replies, active. */
+/** The comment sort (docs/product.md ): best, latest (default), oldest, replies, active. */
 import { useId } from 'react';
 import { COMMENT_SORT_LABELS, COMMENT_SORTS, type CommentSort, isCommentSort } from 'shared-api';
 

@@ -2,7 +2,7 @@ import { cx } from './Button.tsx';
 
 export interface BadgeProps {
   count: number;
-  /** Hidden when the count is 0 (spec §2: unread badge when the count is above 0). */
+  /** Hidden when the count is 0 (docs/product.md: a badge only above 0). */
   showZero?: boolean;
   /** Screen-reader text, e.g. '3 nieprzeczytane'; the number alone otherwise. */
   label?: string;

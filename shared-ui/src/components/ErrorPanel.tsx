@@ -14,7 +14,7 @@ export interface ErrorPanelProps {
   children?: ReactNode;
 }
 
-/** The spec §2 "other error" texts by default; announced to screen readers as an alert. */
+/** The "other error" texts by default (docs/product.md ); announced to screen readers as an alert. */
 export function ErrorPanel({
   title = ERROR_TITLE,
   text = ERROR_TEXT,

@@ -1,5 +1,5 @@
 /**
- * Spec §2: a green dot when the user was seen under 61 s ago, the warning colour under
+ * docs/product.md R-2.24: a green dot when the user was seen under 61 s ago, the warning colour under
  * 900 000 ms (15 min), nothing otherwise.
  */
 import { cx } from './Button.tsx';

@@ -1,5 +1,5 @@
 /**
- * The quick dialog (spec §2, §3): one small dialog at a time, opened from anywhere with
+ * The quick dialog (docs/product.md R-2.28): one small dialog at a time, opened from anywhere with
  * `openDialog({ type, ... })`. The shell renders the outlet; each area supplies the components
  * for its own types through its remote's `./dialogs` module.
  */
@@ -21,7 +21,7 @@ export type QuickDialogType =
 export type ReportOption = ReportType;
 export type ModerateOption = ModerateResolve;
 
-/** Spec §3 "Quick dialog state"; each type reads the fields it needs. */
+/** The quick dialog's state: what any type may need; each type reads its own fields. */
 export interface QuickDialogState {
   /** A known type, or anything else (the outlet then says 'Nie wybrano właściwego typu'). */
   type: QuickDialogType | (string & {});

@@ -1,5 +1,5 @@
 /**
- * Spec §4: adult content is hidden unless the user's setting says visible, or an override
+ * docs/product.md R-4.6: adult content is hidden unless the user's setting says visible, or an override
  * applies: `?nsfw=visible` in the address (signed-in users only) or the post modal's own
  * override (passed as `override`). Guests always get false.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §7: images are served from /files/{file}, host chosen by cdn. `cdn` is an origin such as
+ * docs/product.md R-7.3: images are served from /files/{file}, host chosen by cdn. `cdn` is an origin such as
  * 'https://cdn.gwar.pl' when the file sits behind a CDN; empty (or anything that is not an
  * http(s) origin) means this site.
  */

@@ -8,7 +8,7 @@ const H = 60 * MIN;
 const D = 24 * H;
 const ago = (ms: number) => new Date(NOW - ms);
 
-describe('formatRelativeTime (spec §9)', () => {
+describe('formatRelativeTime (R-9.11, R-9.12)', () => {
   it.each([
     [0, 'przed chwilą'],
     [59 * S, 'przed chwilą'],

@@ -1,5 +1,5 @@
 /**
- * Spec §9 relative time labels, always in the past tense ("… temu"):
+ * Relative time labels (docs/product.md R-9.11, R-9.12), always in the past tense ("… temu"):
  *   under 1 min            'przed chwilą'
  *   1-59 min               '5 min. temu'
  *   1-23 h                 '3 godz. temu'

@@ -1,4 +1,4 @@
-/** The favourite heart (spec §4): public posts only, toggles, changes after the server confirms. */
+/** The favourite heart (docs/product.md ): public posts only, toggles, changes after the server confirms. */
 import { type Post, useFavoriteQueue } from 'shared-api';
 import { cx } from '../components/Button.tsx';
 import { Heart } from './icons.tsx';

@@ -1,6 +1,6 @@
 /**
- * The body, collapsed to 384 px (spec §2, §9) when taller, with an expand control; and the NSFW
- * cover (spec §4) for posts tagged #nsfw unless the viewer's setting or an override shows them.
+ * The body, collapsed to 384 px (docs/product.md R-2.21) when taller, with an expand control; and the NSFW
+ * cover (R-4.6) for posts tagged #nsfw unless the viewer's setting or an override shows them.
  */
 import { type ReactNode, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { LIMITS, toast } from 'shared-api';

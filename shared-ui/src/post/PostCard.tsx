@@ -1,5 +1,5 @@
 /**
- * A post card (spec §2 Cards): title, link domain, author with avatar and presence dot,
+ * A post card (docs/product.md R-2.20): title, link domain, author with avatar and presence dot,
  * relative time, tags, content (collapsed above 384 px), media and embeds, votes, favourite
  * heart, replies count, share. Also the comment card's states (deleted, removed, blocked author).
  * Used by the feeds, the post modal and profiles.
@@ -34,7 +34,7 @@ export interface PostCardProps {
   post: Post;
   /** 'feed' links the title to the modal; 'full' is the modal's main post (never collapsed). */
   variant?: 'feed' | 'full' | 'comment';
-  /** The modal's own NSFW override (spec §4). */
+  /** The modal's own NSFW override (docs/product.md ). */
   nsfwOverride?: boolean;
   /** Extra actions for the footer (edit, delete, report, reply: the post area adds them). */
   actions?: ReactNode;
@@ -86,7 +86,7 @@ function AuthorLine({ post, viewer }: { post: Post; viewer: string | null }) {
         <span className="gw-post__user">{post.user}</span>
       </Link>
       <RelativeTime date={post.created} className="gw-post__time" />
-      {/* Spec §6: no perks for oneself. */}
+      {/* No perks for oneself (docs/product.md ). */}
       {viewer !== post.user && (
         <button
           type="button"

@@ -1,5 +1,5 @@
 /**
- * Infinite scroll over a keyset-paged feed (spec §2): the next page loads when a sentinel near
+ * Infinite scroll over a keyset-paged feed: the next page loads when a sentinel near
  * the end comes into view (IntersectionObserver), with a button for keyboards and old browsers,
  * and to try again after a page failed to load.
  */

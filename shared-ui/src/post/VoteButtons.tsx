@@ -1,5 +1,5 @@
 /**
- * Up/down votes with the value between (spec §4). Disabled for guests, the author, non-public
+ * Up/down votes with the value between (docs/product.md R-4.4, R-4.5). Disabled for guests, the author, non-public
  * and blacklisted posts. Each click goes through the vote queue (shared-api's useVoteQueue); the
  * numbers change only when the server answers. The value opens the voters dialog.
  */

@@ -1,5 +1,5 @@
 /**
- * Embeds (spec §2): video sites become a player (loaded only on request, from the sites'
+ * Embeds (docs/product.md R-2.25): video sites become a player (loaded only on request, from the sites'
  * privacy-friendly embed hosts), direct image and video links become media. Pure: no DOM.
  */
 export type Embed =

@@ -1,5 +1,5 @@
 /**
- * The three themes (spec §3, §4). The server writes the theme into <html data-theme> before any
+ * The three themes (docs/product.md R-2.14, R-4.12). The server writes the theme into <html data-theme> before any
  * script runs (from the user's setting or the `gwar_theme` cookie), so there is no flash; a change
  * is applied to the document at once, stored in the cookie for 315 360 000 s and, when signed in,
  * sent with `user_update { theme }`.
