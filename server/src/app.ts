@@ -28,8 +28,9 @@ import { registerSitemap } from './http/sitemap.ts';
 import { type CountMode, contentRange, runRead } from './postgrest/build.ts';
 import { parseReadQuery } from './postgrest/parse.ts';
 import { FRESH_COOKIE } from './read/feedOverlay.ts';
+import { FOLLOWED_IDS_TTL_MS } from './read/followedIds.ts';
 import { GuestCache, sharedGzip, TtlCache } from './read/guestCache.ts';
-import { createThreadCache, FOLLOWED_IDS_TTL_MS } from './read/posts.ts';
+import { createThreadCache } from './read/threadCache.ts';
 import { releaseScope } from './releases/access.ts';
 import { redactPreviewLink } from './releases/previews.ts';
 import { findReleaseToken } from './releases/tokens.ts';
@@ -51,18 +52,6 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Read resources a streaming replica may answer (the rest read what the caller just changed). */
-const REPLICA_READS = new Set([
-  'feed',
-  'posts',
-  'lurking',
-  'favorites',
-  'previews',
-  'profiles',
-  'tags',
-  'votes',
-  'perks',
-]);
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Per RPC, per account (or address): far above any person's pace, low enough to stop a script. */
 export const DEFAULT_RPC_RATE_LIMIT = { max: 300, timeWindow: '1 minute' } as const;
@@ -321,7 +310,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
         {
           viewerId: viewer?.id ?? null,
           roles: viewer?.roles ?? [],
-          db: routing && REPLICA_READS.has(resource.name) ? routing.readerFor(request) : db,
+          db: routing && resource.replica ? routing.readerFor(request) : db,
           filesCdn: config.filesCdn,
           threadCache,
           guestCache,

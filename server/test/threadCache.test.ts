@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRead } from '../src/postgrest/build.ts';
 import { parseReadQuery } from '../src/postgrest/parse.ts';
-import { createThreadCache, postsRead } from '../src/read/posts.ts';
+import { postsRead } from '../src/read/posts.ts';
+import { createThreadCache } from '../src/read/threadCache.ts';
 import { type Actor, actor, publish, rows } from './feeds-helpers.ts';
 import { caller, startTestServer, type TestServer } from './harness.ts';
 

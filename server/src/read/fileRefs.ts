@@ -10,11 +10,11 @@ import type { ColumnDef, ReadContext, SqlFragment } from '../postgrest/resource.
 export const fileRef = (expr: string) => `json_build_object('file', ${expr}, 'cdn', cfg.cdn)`;
 
 /** The `avatar` column of the user joined as `alias`. */
-export function avatarColumn(alias: string): ColumnDef {
+export function avatarColumn(alias: string) {
   return {
     sql: `CASE WHEN ${alias}.avatar IS NULL THEN NULL ELSE ${fileRef(`${alias}.avatar`)} END`,
     type: 'json',
-  };
+  } as const satisfies ColumnDef;
 }
 
 /**

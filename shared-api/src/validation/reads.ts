@@ -36,6 +36,8 @@ import type {
   VotesRecord,
 } from './rows.ts';
 
+export type * from './rows.ts';
+
 /** The columns of one resource by kind, as types. */
 export interface ReadShape {
   /** What `select=*` answers. */
