@@ -63,3 +63,9 @@ export type DeclaredColumn<
 export type DeclaredColumns<Name extends ServedReadName> = {
   [Column in keyof ReadColumns<Name> & string]: DeclaredColumn<Name, Column>;
 };
+
+/** Columns of `Columns` the contract does not declare, each refused with this message. */
+export type UndeclaredColumns<Name extends ServedReadName, Columns> = Record<
+  Exclude<keyof Columns, keyof ReadColumns<Name>>,
+  'a column the read contract (shared-api/src/validation/reads.ts) does not declare'
+>;

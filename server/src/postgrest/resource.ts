@@ -6,7 +6,7 @@
  */
 import { reads, type ServedReadName } from 'shared-api/reads';
 import type { Queryable } from '../db/index.ts';
-import type { DeclaredColumns } from './declaredColumns.ts';
+import type { DeclaredColumns, UndeclaredColumns } from './declaredColumns.ts';
 import type { Filter, ReadQuery } from './parse.ts';
 
 /** `Prefer: count=...`: how a total for Content-Range is found, if one is asked for. */
@@ -143,21 +143,24 @@ export interface Resource<Name extends string = string, Needs extends ReadNeed =
 }
 
 /** What a resource declares: its columns as the read contract has them, and no replica flag of its own. */
-export type ResourceDefinition<Name extends ServedReadName, Needs extends ReadNeed> = Omit<
-  Resource<Name, Needs>,
-  'columns' | 'replica' | 'needs'
-> & {
-  columns: DeclaredColumns<Name>;
+export type ResourceDefinition<
+  Name extends ServedReadName,
+  Needs extends ReadNeed,
+  Columns extends DeclaredColumns<Name> = DeclaredColumns<Name>,
+> = Omit<Resource<Name, Needs>, 'columns' | 'replica' | 'needs'> & {
+  columns: Columns & UndeclaredColumns<Name, Columns>;
   needs?: readonly Needs[];
 };
 
 /**
- * A read resource of the read contract: its columns must be the contract's (declaredColumns.ts),
- * and it is read from the replica when the contract says it may be.
+ * A read resource of the read contract: its columns must be the contract's, no more, no fewer
+ * (declaredColumns.ts), and it is read from the replica when the contract says it may be.
  */
-export function defineResource<const Name extends ServedReadName, const Needs extends ReadNeed = never>(
-  resource: ResourceDefinition<Name, Needs>,
-): Resource<Name, Needs> {
+export function defineResource<
+  const Name extends ServedReadName,
+  Columns extends DeclaredColumns<Name>,
+  const Needs extends ReadNeed = never,
+>(resource: ResourceDefinition<Name, Needs, Columns>): Resource<Name, Needs> {
   return { ...resource, needs: resource.needs ?? [], replica: reads[resource.name].replica };
 }
 
