@@ -9,7 +9,8 @@
  *
  * A filter is PostgREST's own text (`eq.7`), typed: the request is written exactly as before the
  * types, parameter by parameter in the order given, so a shell and a remote built on either side
- * of a change to this module still understand each other's requests.
+ * of a change to this module still understand each other's requests. Stateless: the subpath
+ * modules import it relatively, so a remote carries its own copy and never needs a newer shell.
  */
 import type {
   FilterableColumn,
