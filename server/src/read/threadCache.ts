@@ -4,9 +4,11 @@
  * 5,000 comments that rebuild is ~85 ms (~45 ms turning 30 columns of 5,000 rows into JSON,
  * ~25 ms looking up 5,000 authors), while the thread's text changes far more rarely than it is read.
  *
- * Each row's JSON is cached per column, as the read engine built it for a guest, except:
+ * Each row's JSON is cached per column, as the read engine built it for a guest, except the
+ * columns viewerColumns.ts declares:
  *   - the vote counters (upvotes, downvotes, value), read fresh on every request in one query
- *     (they change all the time on a busy thread and must never go backwards on screen);
+ *     (threadLive.ts: they change all the time on a busy thread and must never go backwards on
+ *     screen);
  *   - the viewer's own state (voted, favorite, favorited, report, blocked, blacklisted): guests
  *     get the constants; a signed-in viewer's come from the same query, for the rows they touch
  *     only (their actions in this thread, and the rows their blocks or blockers hit), with the

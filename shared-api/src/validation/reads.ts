@@ -48,7 +48,15 @@ export interface ReadShape {
   queryOnly?: object;
 }
 
-type ColumnOf<Shape extends ReadShape> = keyof (Shape['row'] & Shape['named'] & Shape['queryOnly']) & string;
+/** One part of a shape (`named`, `queryOnly`), or nothing when the shape has none. */
+type Part<Shape, Key extends string> = Shape extends { [K in Key]: infer Columns }
+  ? Columns
+  : Record<never, never>;
+
+type ColumnOf<Shape extends ReadShape> = keyof (Shape['row'] &
+  Part<Shape, 'named'> &
+  Part<Shape, 'queryOnly'>) &
+  string;
 
 /** One read resource: which of its columns may be filtered and ordered, and where it may be read. */
 export interface ReadSpec<Shape extends ReadShape, Filter extends string, Order extends string> {
@@ -302,9 +310,8 @@ export type ReadName = {
 }[ServedReadName];
 
 type ShapeOf<Name extends ServedReadName> = NonNullable<Reads[Name]['shape']>;
-type Named<Name extends ServedReadName> = ShapeOf<Name> extends { named: infer N } ? N : Record<never, never>;
-type QueryOnly<Name extends ServedReadName> =
-  ShapeOf<Name> extends { queryOnly: infer Q } ? Q : Record<never, never>;
+type Named<Name extends ServedReadName> = Part<ShapeOf<Name>, 'named'>;
+type QueryOnly<Name extends ServedReadName> = Part<ShapeOf<Name>, 'queryOnly'>;
 
 /** What `select=*` answers. */
 export type ReadRow<Name extends ServedReadName> = ShapeOf<Name>['row'];
