@@ -28,7 +28,9 @@ export * from './errors.ts';
 export * from './live.ts';
 export * from './posts/index.ts';
 export * from './queryClient.ts';
-export * from './readQuery.ts';
+// Types only: every module that reads imports the filters itself (readQuery.ts), so the shared
+// entry carries just the ones its own reads use.
+export type * from './readQuery.ts';
 export * from './routes.ts';
 export * from './session.ts';
 export * from './toasts.ts';
