@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { contentRange, runRead } from './build.ts';
+import type { ColumnType } from './columns.ts';
 import { OPERATORS_BY_TYPE } from './operators.ts';
 import { OPERATORS, parseReadQuery } from './parse.ts';
-import type { ColumnType, Resource } from './resource.ts';
+import type { Resource } from './resource.ts';
 
 /** A database that records the SQL and answers with canned rows. */
 function fakeDb(rows: Record<string, unknown>[] = [], total = rows.length) {

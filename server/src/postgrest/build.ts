@@ -4,13 +4,12 @@
  * names are looked up in the whitelist and replaced by our own expressions.
  */
 import { ApiError, badRequest } from '../http/errors.ts';
+import type { ColumnDef, ColumnType } from './columns.ts';
 import { tsquerySql } from './fts.ts';
 import { checkOperator } from './operators.ts';
 import type { Condition, Filter, OrderTerm, ReadQuery } from './parse.ts';
 import { parseOrder } from './parse.ts';
 import {
-  type ColumnDef,
-  type ColumnType,
   type CountMode,
   type FullReadContext,
   ownContext,

@@ -6,27 +6,11 @@
  */
 import { reads, type ServedReadName } from 'shared-api/reads';
 import type { Queryable } from '../db/index.ts';
-import type { DeclaredColumns, UndeclaredColumns } from './declaredColumns.ts';
+import type { ColumnDef, DeclaredColumns, UndeclaredColumns } from './columns.ts';
 import type { Filter, ReadQuery } from './parse.ts';
 
 /** `Prefer: count=...`: how a total for Content-Range is found, if one is asked for. */
 export type CountMode = 'exact' | 'planned' | 'estimated' | null;
-
-export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'timestamptz' | 'text[]' | 'json' | 'tsvector';
-
-export interface ColumnDef {
-  /** SQL expression, written by us; may refer to the aliases of the resource's FROM. */
-  sql: string;
-  type: ColumnType;
-  /** May appear in filters (default true). */
-  filter?: boolean;
-  /** May appear in `order` (default true for scalar types). */
-  order?: boolean;
-  /** Returned by `select=*` (default true). */
-  inStar?: boolean;
-  /** May be named in `select` (default true); a search document is for filtering only. */
-  select?: boolean;
-}
 
 /** What a request knows about its caller, for viewer-dependent joins and visibility. */
 export interface ReadRequest {
@@ -154,7 +138,7 @@ export type ResourceDefinition<
 
 /**
  * A read resource of the read contract: its columns must be the contract's, no more, no fewer
- * (declaredColumns.ts), and it is read from the replica when the contract says it may be.
+ * (columns.ts), and it is read from the replica when the contract says it may be.
  */
 export function defineResource<
   const Name extends ServedReadName,

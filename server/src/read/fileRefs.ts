@@ -4,7 +4,8 @@
  * The host is `ctx.filesCdn` (config.filesCdn), passed as a parameter in FROM so that every
  * query (page and count) references it.
  */
-import type { ColumnDef, ReadContext, SqlFragment } from '../postgrest/resource.ts';
+import type { ColumnDef } from '../postgrest/columns.ts';
+import type { ReadContext, SqlFragment } from '../postgrest/resource.ts';
 
 /** One file as `{file, cdn}`; the FROM must carry `cfg.cdn` (see `withCdn`). */
 export const fileRef = (expr: string) => `json_build_object('file', ${expr}, 'cdn', cfg.cdn)`;

@@ -13,7 +13,7 @@
  * shared-api/src/validation/rows.ts); the records below must hold exactly their columns.
  */
 import type { PostCounters, PostViewerState } from 'shared-api/reads';
-import type { ColumnDef } from '../postgrest/resource.ts';
+import type { ColumnDef } from '../postgrest/columns.ts';
 import { VIEWER_BLACKLISTED, VIEWER_BLOCKED, VIEWER_PERKS } from '../rules/blocks.ts';
 
 /** The viewer's own columns, over posts `p`, the viewer's actions `pa` and perks `v` (VIEWER_JOIN). */

@@ -1,9 +1,10 @@
 /**
- * A resource's column whitelist as the read contract (shared-api/src/validation/reads.ts) declares
- * it, as a type: `defineResource` takes only columns of this shape. So the type check fails on a
- * column the contract lacks or the server lacks, on a column filtered, ordered or selected on one
- * side only, and on a column whose SQL type cannot give the contract's value (a `text` column
- * declared a number). Types only.
+ * The columns of a read resource: each maps an API name to a SQL expression and a type, and says
+ * what a request may do with it. And the whitelist of a resource as the read contract
+ * (shared-api/src/validation/reads.ts) declares it, as a type: `defineResource` takes only columns
+ * of this shape. So the type check fails on a column the contract lacks or the server lacks, on a
+ * column filtered, ordered or selected on one side only, and on a column whose SQL type cannot
+ * give the contract's value (a `text` column declared a number). Types only.
  */
 import type {
   FilterableColumn,
@@ -14,7 +15,22 @@ import type {
   ReadColumns,
   ServedReadName,
 } from 'shared-api/reads';
-import type { ColumnDef, ColumnType } from './resource.ts';
+
+export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'timestamptz' | 'text[]' | 'json' | 'tsvector';
+
+export interface ColumnDef {
+  /** SQL expression, written by us; may refer to the aliases of the resource's FROM. */
+  sql: string;
+  type: ColumnType;
+  /** May appear in filters (default true). */
+  filter?: boolean;
+  /** May appear in `order` (default true for scalar types). */
+  order?: boolean;
+  /** Returned by `select=*` (default true). */
+  inStar?: boolean;
+  /** May be named in `select` (default true); a search document is for filtering only. */
+  select?: boolean;
+}
 
 /** Column types the read engine does not order by unless told (build.ts `column`). */
 type UnorderedType = 'text[]' | 'json' | 'tsvector';
