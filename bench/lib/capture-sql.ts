@@ -42,7 +42,7 @@ try {
       },
     };
     await runRead(resource, { viewerId, roles, db: recording }, parseReadQuery(url.searchParams), null);
-    // The page query is the last one (a search first reads the index statistics: read/posts.ts).
+    // The page query is the last one (a search first reads the index statistics: search/plan.ts).
     out.push({ name: request.name, ...captured.at(-1)! });
   }
 } finally {

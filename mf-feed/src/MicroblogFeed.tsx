@@ -3,17 +3,17 @@
  * page). The first page shows once its comments are in (or failed): drawn before, every card
  * below one with comments would jump down when they arrive.
  */
-import { flattenFeed, type Post, previewIds, useFeed, usePreviews } from 'shared-api';
+import { flattenFeed, latestCommentIds, type Post, useFeed, useLatestComments } from 'shared-api';
 import { PostCard, PostList } from 'shared-ui';
 import { FeedPage } from './FeedPage.tsx';
 
 export default function MicroblogFeed() {
   const query = useFeed({ feed: 'microblog' });
-  const ids = previewIds(flattenFeed(query.data));
-  const previews = usePreviews(ids);
-  const waitingForPreviews = ids.length > 0 && previews.isPending;
+  const ids = latestCommentIds(flattenFeed(query.data));
+  const latestComments = useLatestComments(ids);
+  const waitingForComments = ids.length > 0 && latestComments.isPending;
   const byUber = new Map<number, Post[]>();
-  for (const comment of previews.data ?? []) {
+  for (const comment of latestComments.data ?? []) {
     if (comment.uber === null) continue;
     byUber.set(comment.uber, [...(byUber.get(comment.uber) ?? []), comment]);
   }
@@ -21,7 +21,7 @@ export default function MicroblogFeed() {
     <FeedPage title="Mikroblog">
       <PostList
         query={query}
-        pending={waitingForPreviews}
+        pending={waitingForComments}
         label="Mikrowpisy"
         emptyTitle="Brak mikrowpisów"
         emptyText="Napisz coś krótkiego jako pierwszy."
@@ -29,7 +29,7 @@ export default function MicroblogFeed() {
           const comments = byUber.get(post.post);
           if (!comments?.length) return null;
           return (
-            <ul className="gw-feed__previews" aria-label="Najnowsze komentarze">
+            <ul className="gw-feed__latest-comments" aria-label="Najnowsze komentarze">
               {comments.map((comment) => (
                 <li key={comment.post}>
                   <PostCard post={comment} variant="comment" />

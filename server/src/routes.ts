@@ -4,19 +4,27 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CallName } from 'shared-api/contract';
+import type { ServedReadName } from 'shared-api/reads';
 import { registerFileRoutes } from './files/serve.ts';
 import { registerLive } from './http/live.ts';
 import { registerFeeds } from './pages/feeds.ts';
-import type { Resource } from './postgrest/resource.ts';
+import { aliasResource, type Resource } from './postgrest/resource.ts';
 import { chatsResource } from './read/chats.ts';
 import { draftsRead } from './read/drafts.ts';
 import { messagesResource } from './read/messages.ts';
 import { moderationLogRead } from './read/moderationLog.ts';
 import { notificationsResource } from './read/notifications.ts';
 import { perksRead } from './read/perks.ts';
-import { postReads } from './read/posts.ts';
+import { favoritesRead, feedRead, latestCommentsRead, lurkingRead, postsRead } from './read/posts.ts';
 import { profilesResource } from './read/profiles.ts';
-import { releaseReads } from './read/releases.ts';
+import {
+  releaseChannelsRead,
+  releaseHealthMinutesRead,
+  releaseLogRead,
+  releaseMembersRead,
+  releasesRead,
+  releaseTokensRead,
+} from './read/releases.ts';
 import { reportsResource } from './read/reports.ts';
 import { tagsRead } from './read/tags.ts';
 import { usersResource } from './read/users.ts';
@@ -66,29 +74,47 @@ import { userResetRequest } from './rpc/user/resetRequest.ts';
 import { userUpdate } from './rpc/user/update.ts';
 import { userVerify } from './rpc/user/verify.ts';
 
-export const readRoutes: Resource[] = [
+/**
+ * Every read resource of the read contract (shared-api/src/validation/reads.ts), by name: a
+ * resource the contract does not declare, or a declared one without its resource here, fails
+ * the type check.
+ */
+const readResources: { [Name in ServedReadName]: Resource<Name> } = {
   // accounts
-  usersResource,
-  profilesResource,
+  users: usersResource,
+  profiles: profilesResource,
   // notifications, chats, moderation
-  notificationsResource,
-  chatsResource,
-  messagesResource,
-  reportsResource,
-  moderationLogRead,
+  notifications: notificationsResource,
+  chats: chatsResource,
+  messages: messagesResource,
+  reports: reportsResource,
+  moderation_log: moderationLogRead,
   // writing posts
-  draftsRead,
+  drafts: draftsRead,
   // feeds, votes, perks, tags
-  ...postReads,
-  votesRead,
-  perksRead,
-  tagsRead,
+  posts: postsRead,
+  feed: feedRead,
+  lurking: lurkingRead,
+  favorites: favoritesRead,
+  latest_comments: latestCommentsRead,
+  // Deprecated: the latest comments' first name; remote builds already published to the release store still request it.
+  previews: aliasResource(latestCommentsRead, 'previews'),
+  votes: votesRead,
+  perks: perksRead,
+  tags: tagsRead,
   // releases of the remotes (admins and release tokens)
-  ...releaseReads,
-];
+  release_channels: releaseChannelsRead,
+  release_health_minutes: releaseHealthMinutesRead,
+  releases: releasesRead,
+  release_log: releaseLogRead,
+  release_tokens: releaseTokensRead,
+  release_members: releaseMembersRead,
+};
+
+export const readRoutes: Resource[] = Object.values(readResources);
 
 /**
- * Every call of the contract (shared-api/src/contract.ts) with its handler, by name: a call
+ * Every call of the contract (shared-api/src/validation/contract.ts) with its handler, by name: a call
  * without a handler, or a handler registered under another call's name, fails the type check.
  */
 const rpcHandlers: { [Name in CallName]: RpcDefinition<Name> } = {

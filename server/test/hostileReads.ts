@@ -10,9 +10,10 @@
  * a scalar operator on an array column, found by an earlier fuzz run, answered 500 that way.
  */
 import fc from 'fast-check';
+import type { ColumnType } from '../src/postgrest/columns.ts';
 import { OPERATORS_BY_TYPE } from '../src/postgrest/operators.ts';
 import { OPERATORS, type Operator } from '../src/postgrest/parse.ts';
-import type { ColumnType, Resource } from '../src/postgrest/resource.ts';
+import type { Resource } from '../src/postgrest/resource.ts';
 import { readRoutes } from '../src/routes.ts';
 
 /** PostgreSQL's largest target list: a `select` naming more than this once reached it. */

@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runRead } from '../src/postgrest/build.ts';
 import { parseReadQuery } from '../src/postgrest/parse.ts';
-import { createThreadCache, postsRead } from '../src/read/posts.ts';
+import { postsRead } from '../src/read/posts.ts';
+import { createThreadCache } from '../src/read/threadCache.ts';
 import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';
 
 // Every thread of 2 or more rows goes through the cache (the harness's setting; 300 by default).

@@ -8,7 +8,7 @@
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { getPage, patchSessionUser, pollEvery, queryClient, rpc } from 'shared-api';
-import type { FileRef } from './validation/contract.ts';
+import { eq, lt } from './readQuery.ts';
 
 export const CHAT_POLL_MS = 4000;
 export const CHAT_LIST_POLL_MS = 15_000;
@@ -16,29 +16,7 @@ export const LIVE_FALLBACK_POLL_MS = 60_000;
 export const CHATS_PAGE = 30;
 export const MESSAGES_PAGE = 50;
 
-export interface ChatRow {
-  /** The thread id: both lower-case names, sorted, joined by a dash. */
-  chat: string;
-  /** The other person. */
-  user: string;
-  avatar: FileRef | null;
-  presence: string;
-  unread: number;
-  updated: string;
-  /** The newest message as written (plain text). */
-  last: string | null;
-  lastMine: boolean;
-}
-
-export interface MessageRow {
-  id: number;
-  chat: string;
-  user: string;
-  avatar: FileRef | null;
-  /** Rendered HTML: show it through SafeHtml. */
-  body: string;
-  created: string;
-}
+export type { ChatRow, MessageRow } from './validation/rows.ts';
 
 export const chatKeys = {
   all: ['chats'] as const,
@@ -47,13 +25,13 @@ export const chatKeys = {
 };
 
 async function fetchChats(before: string | null, signal: AbortSignal) {
-  return getPage<ChatRow>(
+  return getPage(
     'chats',
     {
-      select: 'chat,user,avatar,presence,unread,updated,last,lastMine',
-      order: 'updated.desc,chat.desc',
+      select: ['chat', 'user', 'avatar', 'presence', 'unread', 'updated', 'last', 'lastMine'],
+      order: ['updated.desc', 'chat.desc'],
       limit: CHATS_PAGE,
-      updated: before === null ? null : `lt.${before}`,
+      updated: before === null ? null : lt(before),
     },
     { signal },
   );
@@ -73,14 +51,14 @@ export function useChats(enabled = true) {
 }
 
 async function fetchMessages(chat: string, before: number | null, signal: AbortSignal) {
-  return getPage<MessageRow>(
+  return getPage(
     'messages',
     {
-      select: 'id,chat,user,avatar,body,created',
-      chat: `eq.${chat}`,
-      order: 'id.desc',
+      select: ['id', 'chat', 'user', 'avatar', 'body', 'created'],
+      chat: eq(chat),
+      order: ['id.desc'],
       limit: MESSAGES_PAGE,
-      id: before === null ? null : `lt.${before}`,
+      id: before === null ? null : lt(before),
     },
     { signal },
   );

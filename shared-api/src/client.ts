@@ -3,7 +3,9 @@
  * for safe requests (reads never change anything, so repeating them is harmless), no time-out.
  * Errors arrive in PostgREST's shape and are thrown as `ApiError`.
  */
+import { queryParams, type ReadAnswer, type ReadParams } from './readQuery.ts';
 import type { CallInput, CallName, CallOutput, ErrorBody } from './validation/contract.ts';
+import type { ReadName, SelectableColumn } from './validation/reads.ts';
 import { LIMITS } from './validation/rules.ts';
 
 export class ApiError extends Error {
@@ -79,28 +81,21 @@ export function parseContentRange(header: string | null): { first: number | null
   };
 }
 
-export type QueryParams = Record<string, string | number | boolean | undefined | null>;
-
 /** The path of a read, exactly as `getPage` requests it (the server preloads some by it). */
-export function apiPath(resource: string, params: QueryParams = {}): string {
-  return `/api/${resource}${queryString(params)}`;
+export function apiPath<Name extends ReadName>(resource: Name, params: ReadParams<Name> = {}): string {
+  const text = new URLSearchParams(queryParams(params)).toString();
+  return `/api/${resource}${text ? `?${text}` : ''}`;
 }
 
-function queryString(params: QueryParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null) search.append(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-/** GET /api/<resource> in PostgREST's grammar; asks for an exact count when `count` is set. */
-export async function getPage<T>(
-  resource: string,
-  params: QueryParams = {},
+/**
+ * GET /api/<resource> in PostgREST's grammar, typed by the read contract: the rows are the
+ * resource's, or only the selected columns; asks for an exact count when `count` is set.
+ */
+export async function getPage<Name extends ReadName, Selected extends SelectableColumn<Name> = never>(
+  resource: Name,
+  params: ReadParams<Name, Selected> = {},
   options: { count?: 'exact' | 'estimated'; signal?: AbortSignal } = {},
-): Promise<Page<T>> {
+): Promise<Page<ReadAnswer<Name, Selected>>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.count) headers.Prefer = `count=${options.count}`;
   const response = await send(
@@ -109,16 +104,16 @@ export async function getPage<T>(
     LIMITS.httpRetries,
   );
   if (!response.ok) throw await errorFrom(response);
-  const rows = (await response.json()) as T[];
+  const rows = (await response.json()) as ReadAnswer<Name, Selected>[];
   return { rows, ...parseContentRange(response.headers.get('Content-Range')) };
 }
 
-export async function getRows<T>(
-  resource: string,
-  params: QueryParams = {},
+export async function getRows<Name extends ReadName, Selected extends SelectableColumn<Name> = never>(
+  resource: Name,
+  params: ReadParams<Name, Selected> = {},
   signal?: AbortSignal,
-): Promise<T[]> {
-  return (await getPage<T>(resource, params, signal ? { signal } : {})).rows;
+): Promise<ReadAnswer<Name, Selected>[]> {
+  return (await getPage(resource, params, signal ? { signal } : {})).rows;
 }
 
 /** POST /api/rpc/<name>. Calls change things, so they are not retried. */

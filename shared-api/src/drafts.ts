@@ -5,22 +5,11 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, queryClient, rpc } from 'shared-api';
+import { eq } from './readQuery.ts';
 import type { CallInput, FileRef } from './validation/contract.ts';
+import type { Draft } from './validation/rows.ts';
 
-export interface Draft {
-  post: number;
-  title: string | null;
-  url: string | null;
-  /** The text as written. */
-  body: string;
-  /** Rendered preview. */
-  html: string;
-  words: number;
-  files: FileRef[];
-  tags: string[];
-  created: string;
-  updated: string;
-}
+export type { Draft } from './validation/rows.ts';
 
 /** What draft_upsert takes, as the contract declares it (`draftUpsertInput`). */
 export type DraftInput = CallInput<'draft_upsert'>;
@@ -34,11 +23,11 @@ export const draftKeys = {
 export const DRAFTS_LIMIT = 100;
 
 async function fetchDrafts(signal: AbortSignal): Promise<Draft[]> {
-  return getRows<Draft>('drafts', { order: 'created.desc,post.desc', limit: DRAFTS_LIMIT }, signal);
+  return getRows('drafts', { order: ['created.desc', 'post.desc'], limit: DRAFTS_LIMIT }, signal);
 }
 
 async function fetchDraft(post: number, signal: AbortSignal): Promise<Draft | null> {
-  const rows = await getRows<Draft>('drafts', { post: `eq.${post}`, limit: 1 }, signal);
+  const rows = await getRows('drafts', { post: eq(post), limit: 1 }, signal);
   return rows[0] ?? null;
 }
 

@@ -28,12 +28,16 @@ export * from './errors.ts';
 export * from './live.ts';
 export * from './posts/index.ts';
 export * from './queryClient.ts';
+// Types only: every module that reads imports the filters itself (readQuery.ts), so the shared
+// entry carries just the ones its own reads use.
+export type * from './readQuery.ts';
 export * from './routes.ts';
 export * from './session.ts';
 export * from './toasts.ts';
 export * from './url.ts';
 export * from './users.ts';
 export type * from './validation/contract.ts';
+export type * from './validation/reads.ts';
 // The plain constants (no zod), so screens can read limits without pulling in the schemas.
 export { LIMITS, MESSAGES, PATTERNS } from './validation/rules.ts';
 export * from './validation/words.ts';

@@ -4,23 +4,11 @@
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { getPage, queryClient, rpc, toast } from 'shared-api';
+import { lt } from './readQuery.ts';
+import type { ModerationLogRow } from './validation/rows.ts';
 import type { ModerationLogAction } from './validation/words.ts';
 
-export interface ModerationLogRow {
-  id: number;
-  action: ModerationLogAction;
-  /** Who did it; null when the site did (a ban whose time was up). */
-  actor: string | null;
-  /** Whom it concerned. */
-  user: string | null;
-  /** Whether that user is banned now. */
-  banned: boolean | null;
-  post: number | null;
-  reason: string | null;
-  /** A ban's end; null for good. */
-  ends: string | null;
-  created: string;
-}
+export type { ModerationLogRow } from './validation/rows.ts';
 
 export const MODERATION_LOG_PAGE = 30;
 
@@ -42,12 +30,12 @@ export function useModerationLog(enabled: boolean) {
     enabled,
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) =>
-      getPage<ModerationLogRow>(
+      getPage(
         'moderation_log',
         {
-          order: 'id.desc',
-          limit: String(MODERATION_LOG_PAGE),
-          ...(pageParam === null ? {} : { id: `lt.${pageParam}` }),
+          order: ['id.desc'],
+          limit: MODERATION_LOG_PAGE,
+          ...(pageParam === null ? {} : { id: lt(pageParam) }),
         },
         { signal },
       ),

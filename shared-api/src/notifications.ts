@@ -4,35 +4,16 @@
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { getPage, patchSessionUser, queryClient, rpc } from 'shared-api';
-import type { FileRef } from './validation/contract.ts';
+import { lt } from './readQuery.ts';
 import type { PostKind } from './validation/words.ts';
 
 export type NotificationPostKind = PostKind;
 
-export interface NotificationRow {
-  id: number;
-  kind: 'reply' | 'mention';
-  seen: boolean;
-  created: string;
-  /** The reply or the post with the mention. */
-  post: number;
-  /** The thread's top post: the link goes to /post/{uber}. */
-  uber: number;
-  /** The thread's title (null for microposts or when no longer public). */
-  title: string | null;
-  /** The start of the reply or mention as written (null when no longer public). */
-  excerpt: string | null;
-  mode: 'public' | 'draft' | 'deleted' | 'excluded';
-  postKind: NotificationPostKind;
-  /** What was replied to; null for a top-level post. */
-  parentKind: NotificationPostKind | null;
-  /** Who replied or mentioned. */
-  user: string;
-  avatar: FileRef | null;
-}
+export type { NotificationRow } from './validation/rows.ts';
 
 export const NOTIFICATIONS_PAGE = 30;
-const SELECT = 'id,kind,seen,created,post,uber,title,excerpt,mode,postKind,parentKind,user,avatar';
+// biome-ignore format: one line
+const SELECT = ['id', 'kind', 'seen', 'created', 'post', 'uber', 'title', 'excerpt', 'mode', 'postKind', 'parentKind', 'user', 'avatar'] as const;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -40,13 +21,13 @@ export const notificationKeys = {
 };
 
 async function fetchNotifications(before: number | null, signal: AbortSignal) {
-  return getPage<NotificationRow>(
+  return getPage(
     'notifications',
     {
       select: SELECT,
-      order: 'id.desc',
+      order: ['id.desc'],
       limit: NOTIFICATIONS_PAGE,
-      id: before === null ? null : `lt.${before}`,
+      id: before === null ? null : lt(before),
     },
     { signal },
   );

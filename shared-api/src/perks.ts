@@ -8,22 +8,22 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, postKeys, queryClient, rpc, STALE } from 'shared-api';
+import { eq, oneOf, type ReadFilters } from './readQuery.ts';
 import type { CallInput, PerkCall } from './validation/contract.ts';
+import type { Perk } from './validation/rows.ts';
 import type { PerkAction, PerkTarget } from './validation/words.ts';
 
+export type { Perk } from './validation/rows.ts';
 export type { PerkAction } from './validation/words.ts';
 /** What a perk is about (a user, a tag, a domain). */
 export type PerkKind = PerkTarget;
 
-export interface Perk {
-  action: PerkAction;
-  username: string | null;
-  tag: string | null;
-  domain: string | null;
-  created: string;
-}
-
 const FIELD = { user: 'username', tag: 'tag', domain: 'domain' } as const;
+
+/** The perks of one target: `username=eq.X`, `tag=eq.X` or `domain=eq.X`. */
+const targetFilter = (kind: PerkKind, target: string): ReadFilters<'perks'> => ({
+  [FIELD[kind]]: eq(target),
+});
 
 export const perkKeys = {
   all: ['perks'] as const,
@@ -41,9 +41,9 @@ export async function fetchPerkState(
   target: string,
   signal?: AbortSignal,
 ): Promise<PerkState> {
-  const rows = await getRows<Pick<Perk, 'action'>>(
+  const rows = await getRows(
     'perks',
-    { action: 'in.(block,follow)', [FIELD[kind]]: `eq.${target}`, select: 'action' },
+    { action: oneOf(['block', 'follow']), ...targetFilter(kind, target), select: ['action'] },
     signal,
   );
   return {
@@ -64,7 +64,7 @@ export function usePerkState(kind: PerkKind, target: string, enabled = true) {
 export function usePerks(enabled = true) {
   return useQuery({
     queryKey: perkKeys.list(),
-    queryFn: ({ signal }) => getRows<Perk>('perks', { order: 'created.desc' }, signal),
+    queryFn: ({ signal }) => getRows('perks', { order: ['created.desc'] }, signal),
     staleTime: STALE.slow,
     enabled,
   });

@@ -5,108 +5,19 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, queryClient, rpc, toast } from 'shared-api';
+import { eq } from './readQuery.ts';
 import type { RemoteDir } from './routes.ts';
-import type { ReleaseLogAction } from './validation/words.ts';
 
-export interface ReleaseChannelRow {
-  remote: RemoteDir;
-  stable: string;
-  canary: string | null;
-  percent: number;
-  canary_started: string | null;
-  updated: string;
-  stable_loads: number;
-  stable_failures: number;
-  canary_loads: number;
-  canary_failures: number;
-  /** A progressive rollout's shares (the last is 100, the promotion), or null for a canary moved by hand. */
-  steps: number[] | null;
-  pause_seconds: number | null;
-  step_started: string | null;
-  /** The health guard's last verdict on the running canary (server/src/releases/health.ts). */
-  verdict: ReleaseVerdict | null;
-  verdict_at: string | null;
-}
-
-export interface HealthCounts {
-  loads: number;
-  failures: number;
-}
-
-/** What the health guard concluded about a running canary, and where its rollout stands. */
-export interface ReleaseVerdict {
-  /** waiting for page loads; healthy; worse than stable but not clearly (suspect); failing (rolled back) */
-  state: 'waiting' | 'healthy' | 'suspect' | 'failing';
-  /** The guard's own words, with the figures (English, as the release log and the CLI have them). */
-  reason: string;
-  canary: HealthCounts;
-  stable: HealthCounts;
-  /** The exact test's p-value, when the canary fails noticeably more often than stable. */
-  p?: number;
-  minSamples: number;
-  minFailures: number;
-  step: {
-    step: number;
-    of: number;
-    percent: number;
-    next: number | null;
-    loads: number;
-    needLoads: number;
-    pauseEnds: string;
-    holding: string | null;
-  } | null;
-}
-
-/** A running canary's page loads in one minute, for canary or stable (the admin page's chart). */
-export interface ReleaseHealthMinute {
-  remote: RemoteDir;
-  minute: string;
-  channel: 'stable' | 'canary';
-  version: string;
-  loads: number;
-  failures: number;
-}
-
-export interface ReleaseRow {
-  remote: RemoteDir;
-  version: string;
-  files: number;
-  bytes: number;
-  actor: string;
-  created: string;
-  channel: 'stable' | 'canary' | null;
-}
-
-export interface ReleaseLogRow {
-  id: number;
-  remote: RemoteDir;
-  action: ReleaseLogAction;
-  from: string | null;
-  to: string | null;
-  percent: number | null;
-  actor: string;
-  reason: string | null;
-  created: string;
-}
-
-export interface ReleaseTokenRow {
-  id: number;
-  name: string;
-  remotes: RemoteDir[];
-  created: string;
-  created_by: string | null;
-  expires: string | null;
-  revoked: string | null;
-  last_used: string | null;
-}
-
-/** A member of a remote's team: may open its preview links (server/src/releases/members.ts). */
-export interface ReleaseMemberRow {
-  remote: RemoteDir;
-  username: string;
-  added_by: string | null;
-  created: string;
-}
+export type {
+  HealthCounts,
+  ReleaseChannelRow,
+  ReleaseHealthMinute,
+  ReleaseLogRow,
+  ReleaseMemberRow,
+  ReleaseRow,
+  ReleaseTokenRow,
+  ReleaseVerdict,
+} from './validation/rows.ts';
 
 /** The health figures refresh this often while the page is open. */
 export const RELEASES_REFRESH_MS = 10_000;
@@ -124,7 +35,7 @@ export const releaseKeys = {
 export function useReleaseChannels() {
   return useQuery({
     queryKey: releaseKeys.channels(),
-    queryFn: ({ signal }) => getRows<ReleaseChannelRow>('release_channels', { order: 'remote.asc' }, signal),
+    queryFn: ({ signal }) => getRows('release_channels', { order: ['remote.asc'] }, signal),
     refetchInterval: RELEASES_REFRESH_MS,
   });
 }
@@ -134,9 +45,9 @@ export function useReleaseHealthMinutes(remote: RemoteDir, canary: string) {
   return useQuery({
     queryKey: releaseKeys.minutes(remote, canary),
     queryFn: ({ signal }) =>
-      getRows<ReleaseHealthMinute>(
+      getRows(
         'release_health_minutes',
-        { remote: `eq.${remote}`, order: 'minute.asc,channel.asc', limit: 2000 },
+        { remote: eq(remote), order: ['minute.asc', 'channel.asc'], limit: 2000 },
         signal,
       ),
     refetchInterval: RELEASES_REFRESH_MS,
@@ -147,12 +58,12 @@ export function useReleases(remote: RemoteDir) {
   return useQuery({
     queryKey: releaseKeys.list(remote),
     queryFn: ({ signal }) =>
-      getRows<ReleaseRow>(
+      getRows(
         'releases',
         {
-          select: 'remote,version,files,bytes,actor,created,channel',
-          remote: `eq.${remote}`,
-          order: 'created.desc,version.desc',
+          select: ['remote', 'version', 'files', 'bytes', 'actor', 'created', 'channel'],
+          remote: eq(remote),
+          order: ['created.desc', 'version.desc'],
           limit: 30,
         },
         signal,
@@ -164,11 +75,7 @@ export function useReleaseLog(remote: RemoteDir | null) {
   return useQuery({
     queryKey: releaseKeys.log(remote),
     queryFn: ({ signal }) =>
-      getRows<ReleaseLogRow>(
-        'release_log',
-        { remote: remote ? `eq.${remote}` : null, order: 'id.desc', limit: 50 },
-        signal,
-      ),
+      getRows('release_log', { remote: remote ? eq(remote) : null, order: ['id.desc'], limit: 50 }, signal),
     refetchInterval: RELEASES_REFRESH_MS,
   });
 }
@@ -176,7 +83,7 @@ export function useReleaseLog(remote: RemoteDir | null) {
 export function useReleaseTokens() {
   return useQuery({
     queryKey: releaseKeys.tokens(),
-    queryFn: ({ signal }) => getRows<ReleaseTokenRow>('release_tokens', { order: 'id.desc' }, signal),
+    queryFn: ({ signal }) => getRows('release_tokens', { order: ['id.desc'] }, signal),
   });
 }
 
@@ -244,8 +151,7 @@ export function useRevokeReleaseToken() {
 export function useReleaseMembers() {
   return useQuery({
     queryKey: releaseKeys.members(),
-    queryFn: ({ signal }) =>
-      getRows<ReleaseMemberRow>('release_members', { order: 'remote.asc,username.asc' }, signal),
+    queryFn: ({ signal }) => getRows('release_members', { order: ['remote.asc', 'username.asc'] }, signal),
   });
 }
 

@@ -7,14 +7,14 @@ import {
   getPage,
   MODERATE_RESOLUTIONS,
   type ModerateResolve,
-  type PostKind,
   postKeys,
   queryClient,
   type ReportType,
   rpc,
   toast,
 } from 'shared-api';
-import type { CallInput, FileRef } from './validation/contract.ts';
+import { eq, lt } from './readQuery.ts';
+import type { CallInput } from './validation/contract.ts';
 
 export type { ModerateResolve, ReportType } from './validation/words.ts';
 
@@ -36,32 +36,11 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
 
 export const MODERATED_TOAST = 'Wpis został wymoderowany';
 
-export interface ReportRow {
-  /** open: the post id; closed: the moderation record's id */
-  id: number;
-  state: 'open' | 'closed';
-  post: number;
-  uber: number;
-  kind: PostKind;
-  mode: 'public' | 'draft' | 'deleted' | 'excluded';
-  title: string | null;
-  excerpt: string | null;
-  user: string;
-  avatar: FileRef | null;
-  banned: boolean;
-  rules: number;
-  porn: number;
-  nsfw: number;
-  total: number;
-  /** open: the newest report; closed: when it was resolved */
-  created: string;
-  resolve: ModerateResolve | null;
-  moderator: string | null;
-}
+export type { ReportRow } from './validation/rows.ts';
 
 export const REPORTS_PAGE = 30;
-const SELECT =
-  'id,state,post,uber,kind,mode,title,excerpt,user,avatar,banned,rules,porn,nsfw,total,created,resolve,moderator';
+// biome-ignore format: one line
+const SELECT = ['id', 'state', 'post', 'uber', 'kind', 'mode', 'title', 'excerpt', 'user', 'avatar', 'banned', 'rules', 'porn', 'nsfw', 'total', 'created', 'resolve', 'moderator'] as const;
 
 export const reportKeys = {
   all: ['reports'] as const,
@@ -72,15 +51,15 @@ export const reportKeys = {
 type Cursor = string | null;
 
 async function fetchReports(state: 'open' | 'closed', cursor: Cursor, signal: AbortSignal) {
-  return getPage<ReportRow>(
+  return getPage(
     'reports',
     {
       select: SELECT,
-      state: `eq.${state}`,
-      order: 'created.desc,id.desc',
+      state: eq(state),
+      order: ['created.desc', 'id.desc'],
       limit: REPORTS_PAGE,
       // keyset on the time (ties within a millisecond are not worth a compound cursor here)
-      created: cursor ? `lt.${cursor}` : null,
+      created: cursor ? lt(cursor) : null,
     },
     { signal, count: 'exact' },
   );
@@ -106,9 +85,9 @@ export function useModeratedPost(post: number | null) {
     queryKey: reportKeys.closedPost(post ?? 0),
     queryFn: async ({ signal }) =>
       (
-        await getPage<ReportRow>(
+        await getPage(
           'reports',
-          { select: SELECT, state: 'eq.closed', post: `eq.${post}`, order: 'created.desc,id.desc' },
+          { select: SELECT, state: eq('closed'), post: eq(post!), order: ['created.desc', 'id.desc'] },
           { signal },
         )
       ).rows,

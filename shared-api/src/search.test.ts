@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { queryParams } from './readQuery.ts';
 import {
   foldText,
   highlightParts,
@@ -41,19 +42,16 @@ describe('search query', () => {
   it('asks for the kind, the period and the next page', () => {
     const now = Date.parse('2026-05-10T12:00:30Z');
     const spec = { q: 'zolw', kind: 'micro', period: 'week', order: 'newest' } as const;
-    expect(searchParams(spec, 'zolw:*', {}, now)).toMatchObject({
+    expect(queryParams(searchParams(spec, 'zolw:*', {}, now))).toMatchObject({
       search: 'fts.zolw:*',
       kind: 'eq.micro',
       created: 'gte.2026-05-03T12:00:00.000Z',
       order: 'post.desc',
     });
     const last = { post: 42 } as SearchHit;
-    expect(searchParams(spec, 'zolw:*', { last }, now).post).toBe('lt.42');
-    const relevant = searchParams(
-      { ...spec, order: 'relevant', period: 'all' },
-      'zolw:*',
-      { offset: 20 },
-      now,
+    expect(queryParams(searchParams(spec, 'zolw:*', { last }, now)).post).toBe('lt.42');
+    const relevant = queryParams(
+      searchParams({ ...spec, order: 'relevant', period: 'all' }, 'zolw:*', { offset: 20 }, now),
     );
     expect(relevant).toMatchObject({ order: 'relevance.desc,post.desc', offset: '20' });
     expect(relevant.created).toBeUndefined();

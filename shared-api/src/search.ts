@@ -15,7 +15,7 @@
  */
 import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getPage, getRows, STALE } from 'shared-api';
-import type { Post } from './posts/posts.ts';
+import { eq, fts, gte, ilike, like, lt, type ReadAnswer, type ReadParams } from './readQuery.ts';
 import type { PostKind } from './validation/words.ts';
 
 /** Lower case without diacritics: `Żółw` → `zolw` (ł has no decomposition of its own). */
@@ -117,24 +117,27 @@ export interface SearchSpec {
   order: SearchOrder;
 }
 
-export type SearchHit = Pick<
-  Post,
-  | 'post'
-  | 'title'
-  | 'body'
-  | 'kind'
-  | 'user'
-  | 'created'
-  | 'uber'
-  | 'tags'
-  | 'upvotes'
-  | 'downvotes'
-  | 'replies'
-> & { relevance?: number };
+const HIT_COLUMNS = [
+  'post',
+  'title',
+  'body',
+  'kind',
+  'user',
+  'created',
+  'uber',
+  'tags',
+  'upvotes',
+  'downvotes',
+  'replies',
+] as const;
+
+type HitColumn = (typeof HIT_COLUMNS)[number] | 'relevance';
+
+/** A found post; `relevance` only when ordered by it. */
+export type SearchHit = Omit<ReadAnswer<'posts', HitColumn>, 'relevance'> & { relevance?: number };
 
 export const SEARCH_PAGE_SIZE = 20;
 const PERIOD_DAYS: Record<SearchPeriod, number | null> = { day: 1, week: 7, month: 30, year: 365, all: null };
-const HIT_COLUMNS = 'post,title,body,kind,user,created,uber,tags,upvotes,downvotes,replies';
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -149,22 +152,22 @@ export function searchParams(
   query: string,
   page: { last?: SearchHit; offset?: number } = {},
   now = Date.now(),
-): Record<string, string> {
-  const params: Record<string, string> = { search: `fts.${query}`, limit: String(SEARCH_PAGE_SIZE) };
-  if (spec.kind !== 'all') params.kind = `eq.${spec.kind}`;
+): ReadParams<'posts', HitColumn> {
+  const params: ReadParams<'posts', HitColumn> = { search: fts(query), limit: SEARCH_PAGE_SIZE };
+  if (spec.kind !== 'all') params.kind = eq(spec.kind);
   const days = PERIOD_DAYS[spec.period];
   if (days !== null) {
     // Whole minutes, so the next pages ask about the same window.
-    params.created = `gte.${new Date(Math.floor((now - days * 86_400_000) / 60_000) * 60_000).toISOString()}`;
+    params.created = gte(new Date(Math.floor((now - days * 86_400_000) / 60_000) * 60_000).toISOString());
   }
   if (spec.order === 'relevant') {
-    params.select = `${HIT_COLUMNS},relevance`;
-    params.order = 'relevance.desc,post.desc';
-    if (page.offset) params.offset = String(page.offset);
+    params.select = [...HIT_COLUMNS, 'relevance'];
+    params.order = ['relevance.desc', 'post.desc'];
+    if (page.offset) params.offset = page.offset;
   } else {
     params.select = HIT_COLUMNS;
-    params.order = 'post.desc';
-    if (page.last) params.post = `lt.${page.last.post}`;
+    params.order = ['post.desc'];
+    if (page.last) params.post = lt(page.last.post);
   }
   return params;
 }
@@ -190,7 +193,7 @@ export function useSearch(spec: SearchSpec) {
       const offset = pageParam ? pageParam.offset + pageParam.rows.length : 0;
       const last = pageParam?.rows.at(-1);
       const params = searchParams(spec, query ?? '', last ? { last, offset } : { offset });
-      const { rows } = await getPage<SearchHit>('posts', params, { signal });
+      const { rows } = await getPage('posts', params, { signal });
       return { rows, offset };
     },
     getNextPageParam: (lastPage) => (lastPage.rows.length < SEARCH_PAGE_SIZE ? undefined : lastPage),
@@ -210,9 +213,9 @@ export function useSearchTags(text: string) {
     queryKey: searchKeys.tags(prefix ?? ''),
     enabled: prefix !== null,
     queryFn: ({ signal }) =>
-      getRows<{ tag: string; count: number }>(
+      getRows(
         'tags',
-        { tag: `like.${prefix}*`, select: 'tag,count', order: 'count.desc,tag.asc', limit: 8 },
+        { tag: like(`${prefix}*`), select: ['tag', 'count'], order: ['count.desc', 'tag.asc'], limit: 8 },
         signal,
       ),
     staleTime: STALE.entity,
@@ -225,9 +228,9 @@ export function useSearchUsers(text: string) {
     queryKey: searchKeys.users(prefix ?? ''),
     enabled: prefix !== null,
     queryFn: ({ signal }) =>
-      getRows<{ user: string }>(
+      getRows(
         'profiles',
-        { user: `ilike.${prefix}*`, select: 'user', order: 'user.asc', limit: 8 },
+        { user: ilike(`${prefix}*`), select: ['user'], order: ['user.asc'], limit: 8 },
         signal,
       ),
     staleTime: STALE.entity,

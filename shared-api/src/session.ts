@@ -5,26 +5,27 @@
  */
 import { createStore, useStore } from 'zustand';
 import { getRows, rpc } from './client.ts';
-import type { FileRef, UserCheck } from './validation/contract.ts';
-import type { NsfwSetting, Theme } from './validation/words.ts';
+import type { ReadAnswer } from './readQuery.ts';
+import type { UserCheck } from './validation/contract.ts';
 
-export interface SessionUser {
-  user: string;
-  avatar: FileRef | null;
-  theme: Theme;
-  nsfw: NsfwSetting;
-  roles: string[];
-  rating: number;
-  notifs: number;
-  chats: number;
-}
+/** The session user's columns of their own row (`GET /api/users`). */
+export const SESSION_SELECT = [
+  'user',
+  'avatar',
+  'theme',
+  'nsfw',
+  'roles',
+  'rating',
+  'notifs',
+  'chats',
+] as const;
+
+export type SessionUser = ReadAnswer<'users', (typeof SESSION_SELECT)[number]>;
 
 export type SessionState =
   | { status: 'loading'; user: null }
   | { status: 'guest'; user: null }
   | { status: 'user'; user: SessionUser };
-
-export const SESSION_SELECT = 'user,avatar,theme,nsfw,roles,rating,notifs,chats';
 
 export const sessionStore = createStore<SessionState>(() => ({ status: 'loading', user: null }));
 
@@ -56,7 +57,7 @@ export async function loadSession(): Promise<SessionUser | null> {
     setSessionUser(null);
     return null;
   }
-  const rows = await getRows<SessionUser>('users', { select: SESSION_SELECT });
+  const rows = await getRows('users', { select: SESSION_SELECT });
   const user = rows[0] ?? null;
   setSessionUser(user);
   return user;

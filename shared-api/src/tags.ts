@@ -9,16 +9,11 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, LIMITS, postKeys, queryClient, rpc, STALE } from 'shared-api';
+import { eq, gt, isNull, like } from './readQuery.ts';
 import type { CallInput } from './validation/contract.ts';
+import type { Tag } from './validation/rows.ts';
 
-export interface Tag {
-  tag: string;
-  owner: string | null;
-  count: number;
-  about: string;
-  about_html: string;
-  created: string;
-}
+export type { Tag } from './validation/rows.ts';
 
 export const tagKeys = {
   all: ['tags'] as const,
@@ -28,7 +23,7 @@ export const tagKeys = {
 
 /** The tag's row, or a bare public tag when nobody has used or reserved it yet. */
 export async function fetchTag(tag: string, signal?: AbortSignal): Promise<Tag> {
-  const rows = await getRows<Tag>('tags', { tag: `eq.${tag}` }, signal);
+  const rows = await getRows('tags', { tag: eq(tag) }, signal);
   return rows[0] ?? { tag, owner: null, count: 0, about: '', about_html: '', created: '' };
 }
 
@@ -43,7 +38,7 @@ export function useTag(tag: string) {
 export function useOwnTags(user: string | null) {
   return useQuery({
     queryKey: tagKeys.owned(user ?? ''),
-    queryFn: ({ signal }) => getRows<Tag>('tags', { owner: `eq.${user}`, order: 'tag.asc' }, signal),
+    queryFn: ({ signal }) => getRows('tags', { owner: eq(user!), order: ['tag.asc'] }, signal),
     enabled: Boolean(user),
     staleTime: STALE.slow,
   });
@@ -51,15 +46,15 @@ export function useOwnTags(user: string | null) {
 
 /** Tag autocomplete (§7): public tags used more than 10 times, 10 results, by prefix. */
 export function fetchTagSuggestions(prefix: string, signal?: AbortSignal): Promise<Pick<Tag, 'tag'>[]> {
-  return getRows<Pick<Tag, 'tag'>>(
+  return getRows(
     'tags',
     {
-      tag: `like.${prefix}*`,
-      owner: 'is.null',
-      count: `gt.${LIMITS.tagSuggestMinCount}`,
-      select: 'tag',
+      tag: like(`${prefix}*`),
+      owner: isNull(),
+      count: gt(LIMITS.tagSuggestMinCount),
+      select: ['tag'],
       limit: LIMITS.autocompleteResults,
-      order: 'tag.asc',
+      order: ['tag.asc'],
     },
     signal,
   );

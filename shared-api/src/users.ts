@@ -5,28 +5,18 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
 import { STALE } from './queryClient.ts';
+import type { ReadAnswer } from './readQuery.ts';
+import { eq, like } from './readQuery.ts';
 import { patchSessionUser, type SessionUser } from './session.ts';
 import type { CallInput, FileRef } from './validation/contract.ts';
+import type { Profile } from './validation/rows.ts';
+import type { NsfwSetting, Theme } from './validation/words.ts';
 
-export interface Profile {
-  user: string;
-  avatar: FileRef | null;
-  rating: number;
-  /** ISO time the account was created. */
-  created: string;
-  /** ISO time the user was last seen (presence dot). */
-  presence: string;
-  posts: number;
-  comments: number;
-  roles: string[];
-}
+export type { Profile } from './validation/rows.ts';
 
+const OWN_ACCOUNT_SELECT = ['user', 'email', 'created'] as const;
 /** Private details only the owner sees (settings page). */
-export interface OwnAccount {
-  user: string;
-  email: string;
-  created: string;
-}
+export type OwnAccount = ReadAnswer<'users', (typeof OWN_ACCOUNT_SELECT)[number]>;
 
 export const userKeys = {
   all: ['users'] as const,
@@ -35,11 +25,20 @@ export const userKeys = {
   mention: (prefix: string) => ['users', 'mention', prefix.toLowerCase()] as const,
 };
 
-const PROFILE_SELECT = 'user,avatar,rating,created,presence,posts,comments,roles';
+const PROFILE_SELECT = [
+  'user',
+  'avatar',
+  'rating',
+  'created',
+  'presence',
+  'posts',
+  'comments',
+  'roles',
+] as const;
 
 /** One public profile, or null when there is no active user of that name. */
 export async function fetchProfile(user: string, signal?: AbortSignal): Promise<Profile | null> {
-  const rows = await getRows<Profile>('profiles', { select: PROFILE_SELECT, user: `eq.${user}` }, signal);
+  const rows = await getRows('profiles', { select: PROFILE_SELECT, user: eq(user) }, signal);
   return rows[0] ?? null;
 }
 
@@ -56,16 +55,16 @@ export function useProfile(user: string | null | undefined) {
 export async function searchUsernames(prefix: string, signal?: AbortSignal): Promise<string[]> {
   const safe = prefix.replace(/[^a-zA-Z0-9_]/g, '');
   if (!safe) return [];
-  const rows = await getRows<{ user: string }>(
+  const rows = await getRows(
     'profiles',
-    { user: `like.${safe}*`, select: 'user', limit: 10, order: 'user.asc' },
+    { user: like(`${safe}*`), select: ['user'], limit: 10, order: ['user.asc'] },
     signal,
   );
   return rows.map((row) => row.user);
 }
 
 export async function fetchOwnAccount(signal?: AbortSignal): Promise<OwnAccount | null> {
-  const rows = await getRows<OwnAccount>('users', { select: 'user,email,created' }, signal);
+  const rows = await getRows('users', { select: OWN_ACCOUNT_SELECT }, signal);
   return rows[0] ?? null;
 }
 

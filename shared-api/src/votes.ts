@@ -4,14 +4,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRows } from 'shared-api';
+import { eq } from './readQuery.ts';
+import type { VotesRecord } from './validation/rows.ts';
 
-export interface VotesRecord {
-  post: number;
-  upvotes: number;
-  downvotes: number;
-  upvoters: string[];
-  downvoters: string[];
-}
+export type { VotesRecord } from './validation/rows.ts';
 
 export const voteKeys = {
   all: ['votes'] as const,
@@ -19,7 +15,7 @@ export const voteKeys = {
 };
 
 export async function fetchVotes(post: number, signal?: AbortSignal): Promise<VotesRecord | null> {
-  const rows = await getRows<VotesRecord>('votes', { post: `eq.${post}` }, signal);
+  const rows = await getRows('votes', { post: eq(post) }, signal);
   return rows[0] ?? null;
 }
 

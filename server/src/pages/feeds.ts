@@ -14,6 +14,7 @@ import { PATTERNS, type PostKind } from 'shared-api/validation';
 import { notFound } from '../http/errors.ts';
 import { runRead } from '../postgrest/build.ts';
 import { parseReadQuery } from '../postgrest/parse.ts';
+import type { Resource } from '../postgrest/resource.ts';
 import { feedRead, postsRead } from '../read/posts.ts';
 
 export const FEED_ITEMS = 30;
@@ -39,7 +40,7 @@ interface Source {
   read(app: FastifyInstance): Promise<Item[]>;
 }
 
-async function guestRead(app: FastifyInstance, resource: typeof feedRead, params: Record<string, string>) {
+async function guestRead(app: FastifyInstance, resource: Resource, params: Record<string, string>) {
   const query = parseReadQuery(
     Object.entries({
       ...params,

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { contentRange, runRead } from './build.ts';
+import type { ColumnType } from './columns.ts';
 import { OPERATORS_BY_TYPE } from './operators.ts';
 import { OPERATORS, parseReadQuery } from './parse.ts';
-import { type ColumnType, defineResource } from './resource.ts';
+import type { Resource } from './resource.ts';
 
 /** A database that records the SQL and answers with canned rows. */
 function fakeDb(rows: Record<string, unknown>[] = [], total = rows.length) {
@@ -21,7 +22,14 @@ function fakeDb(rows: Record<string, unknown>[] = [], total = rows.length) {
   return { db, calls };
 }
 
-const things = defineResource({
+/** A resource outside the read contract, for the engine alone: no replica, no needs. */
+const resource = (definition: Omit<Resource, 'replica' | 'needs'>): Resource => ({
+  replica: false,
+  needs: [],
+  ...definition,
+});
+
+const things = resource({
   name: 'things',
   columns: {
     id: { sql: 't.id', type: 'int' },
@@ -140,7 +148,7 @@ describe('runRead', () => {
 
   it('enforces required filters', async () => {
     const { db } = fakeDb();
-    const votes = defineResource({ ...things, name: 'votes', requiredFilters: ['id'] });
+    const votes = resource({ ...things, name: 'votes', requiredFilters: ['id'] });
     const error = await rejection(
       runRead(votes, { viewerId: null, roles: [], db }, parseReadQuery(new URLSearchParams('')), null),
     );
@@ -150,7 +158,7 @@ describe('runRead', () => {
   it('tells `from` which filters and columns the request uses, so it can pick its joins', async () => {
     const { db } = fakeDb();
     const seen: { named?: string[]; filters?: number; selected?: string[] } = {};
-    const watched = defineResource({
+    const watched = resource({
       ...things,
       from: (ctx) => {
         seen.named = [...(ctx.named ?? [])].sort();
@@ -269,7 +277,7 @@ describe('runRead refuses what it cannot serve, before any SQL', () => {
   it('refuses before a cache of the resource is asked', async () => {
     const { db, calls } = fakeDb();
     let asked = 0;
-    const cachedThings = defineResource({
+    const cachedThings = resource({
       ...things,
       cached: async () => {
         asked++;

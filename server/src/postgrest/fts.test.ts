@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTsquery } from './build.ts';
+import { checkTsquery } from './fts.ts';
 import { parseCondition } from './parse.ts';
 
 describe('full-text operators', () => {

@@ -6,8 +6,8 @@
  * (resource.ts), the one place that knows it: nothing here names a column.
  */
 import { badRequest } from '../http/errors.ts';
+import type { ColumnType } from './columns.ts';
 import type { Operator } from './parse.ts';
-import type { ColumnType } from './resource.ts';
 
 /**
  * One value of the column's own type, bound as `$n::type` (`= ANY($n::type[])` for `in`);

@@ -1,14 +1,15 @@
 /**
- * The read caches of one app, made from the configuration: the thread cache (read/threadCache.ts,
- * through read/posts.ts), the guests' feed pages (read/guestCache.ts) and, with the guests'
+ * The read caches of one app, made from the configuration: the thread cache (read/threadCache.ts),
+ * the guests' feed pages (read/guestCache.ts) and, with the guests'
  * cache, each reader's followed posts' ids for /lurking. Each is absent when configured off.
  */
 import type { Config } from '../config.ts';
-import type { ReadContext } from '../postgrest/resource.ts';
+import type { ReadNeeds } from '../postgrest/resource.ts';
+import { FOLLOWED_IDS_TTL_MS } from './followedIds.ts';
 import { GuestCache, TtlCache } from './guestCache.ts';
-import { createThreadCache, FOLLOWED_IDS_TTL_MS } from './posts.ts';
+import { createThreadCache } from './threadCache.ts';
 
-export type ReadCaches = Pick<ReadContext, 'threadCache' | 'guestCache' | 'followedIdsCache'>;
+export type ReadCaches = Partial<Pick<ReadNeeds, 'threadCache' | 'guestCache' | 'followedIdsCache'>>;
 
 export function createReadCaches(config: Config): ReadCaches {
   const threadCache =

@@ -16,26 +16,29 @@
  * before. Nothing of one reader reaches another: the shared rows are the guests' rows, which
  * carry no viewer state, and every viewer column of the answer is set from the viewer's own query.
  */
+import type { PostViewerState } from 'shared-api/reads';
 import type { Queryable } from '../db/index.ts';
 import type { Filter, ReadQuery } from '../postgrest/parse.ts';
 import type { CountMode, ReadContext, ReadResult } from '../postgrest/resource.ts';
+import { COUNTER_COLUMNS, VIEWER_COLUMNS } from './viewerColumns.ts';
 
 /** Rows asked for beyond the page, to make up for the ones a reader's blocks leave out. */
 export const OVERLAY_SPARE_ROWS = 10;
 /** The largest page the overlay serves (the feed's maxLimit less the spare rows). */
 const MAX_PAGE = 90;
 
-/** Columns that are the viewer's own: recomputed for each request, never taken from the shared rows. */
-const VIEWER_COLUMNS = new Set(['voted', 'favorite', 'favorited', 'report', 'blocked', 'blacklisted']);
 /** Columns the overlay reads from every shared row. */
 const NEEDED = ['post', 'user', 'tags', 'domains', 'upvotes', 'downvotes'];
-/** Columns that change with a vote, so they come from the fresh counters. */
-const COUNTERS = new Set(['upvotes', 'downvotes', 'value']);
 
 type Row = Record<string, unknown> & { post: number; user: string; tags: string[]; domains: string[] };
 
 type ViewerState = {
-  actions: [post: number, vote: number | null, favorite: string | null, report: string | null][];
+  actions: [
+    post: number,
+    vote: PostViewerState['voted'] | null,
+    favorite: string | null,
+    report: string | null,
+  ][];
   counters: [post: number, upvotes: number, downvotes: number][];
   blocked_users: string[];
   blocked_tags: string[];
@@ -121,7 +124,7 @@ export async function overlay(
   const page = kept.slice(0, limit).map((row) => {
     const action = actions.get(row.post);
     const counter = counters.get(row.post);
-    const own: Record<string, unknown> = {
+    const own: PostViewerState = {
       voted: action?.[1] ?? 0,
       favorite: action?.[2] != null,
       favorited: action?.[2] ?? null,
@@ -135,14 +138,23 @@ export async function overlay(
     if (!columns) {
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(row)) {
-        out[key] = key in own ? own[key] : COUNTERS.has(key) && key in fresh ? fresh[key] : value;
+        out[key] =
+          key in own
+            ? own[key as keyof PostViewerState]
+            : COUNTER_COLUMNS.has(key) && key in fresh
+              ? fresh[key]
+              : value;
       }
       return out;
     }
     const out: Record<string, unknown> = {};
     for (const column of columns) {
       out[column] =
-        column in own ? own[column] : COUNTERS.has(column) && column in fresh ? fresh[column] : row[column];
+        column in own
+          ? own[column as keyof PostViewerState]
+          : COUNTER_COLUMNS.has(column) && column in fresh
+            ? fresh[column]
+            : row[column];
     }
     return out;
   });
@@ -151,7 +163,7 @@ export async function overlay(
 
 /** Serves a signed-in feed request from the shared rows when it can; null reads it fresh. */
 export async function readWithOverlay(
-  ctx: ReadContext,
+  ctx: ReadContext<'wroteRecently'>,
   query: ReadQuery,
   countMode: CountMode,
   known: ReadonlySet<string>,

@@ -4,17 +4,18 @@
  * The host is `ctx.filesCdn` (config.filesCdn), passed as a parameter in FROM so that every
  * query (page and count) references it.
  */
-import type { ColumnDef, ReadContext, SqlFragment } from '../postgrest/resource.ts';
+import type { ColumnDef } from '../postgrest/columns.ts';
+import type { ReadContext, SqlFragment } from '../postgrest/resource.ts';
 
 /** One file as `{file, cdn}`; the FROM must carry `cfg.cdn` (see `withCdn`). */
 export const fileRef = (expr: string) => `json_build_object('file', ${expr}, 'cdn', cfg.cdn)`;
 
 /** The `avatar` column of the user joined as `alias`. */
-export function avatarColumn(alias: string): ColumnDef {
+export function avatarColumn(alias: string) {
   return {
     sql: `CASE WHEN ${alias}.avatar IS NULL THEN NULL ELSE ${fileRef(`${alias}.avatar`)} END`,
     type: 'json',
-  };
+  } as const satisfies ColumnDef;
 }
 
 /**

@@ -13,15 +13,17 @@ import { unauthorized } from '../http/errors.ts';
 import { defineResource, type ReadContext } from '../postgrest/resource.ts';
 import { HEALTH_WINDOW_START } from '../releases/health.ts';
 
+type ScopedContext = ReadContext<'releaseScope'>;
+
 function scoped(alias: string) {
-  return (ctx: ReadContext, param: (value: unknown) => string): string | null => {
+  return (ctx: ScopedContext, param: (value: unknown) => string): string | null => {
     const scope = ctx.releaseScope;
     if (scope === 'all') return null;
     return `${alias}.remote = ANY(${param(scope ?? [])}::text[])`;
   };
 }
 
-function requireScope(ctx: ReadContext): void {
+function requireScope(ctx: ScopedContext): void {
   if (!ctx.releaseScope) throw unauthorized('ROLE REQUIRED', 'a release token or an admin session is needed');
 }
 
@@ -33,6 +35,7 @@ const health = (version: string, column: 'loads' | 'failures') => `(
 
 export const releaseChannelsRead = defineResource({
   name: 'release_channels',
+  needs: ['releaseScope'],
   columns: {
     remote: { sql: 'c.remote', type: 'text' },
     stable: { sql: 'c.stable', type: 'text' },
@@ -69,6 +72,7 @@ export const releaseChannelsRead = defineResource({
  */
 export const releaseHealthMinutesRead = defineResource({
   name: 'release_health_minutes',
+  needs: ['releaseScope'],
   columns: {
     remote: { sql: 'm.remote', type: 'text' },
     minute: { sql: 'm.minute', type: 'timestamptz' },
@@ -99,6 +103,7 @@ export const releaseHealthMinutesRead = defineResource({
 
 export const releasesRead = defineResource({
   name: 'releases',
+  needs: ['releaseScope'],
   columns: {
     remote: { sql: 'r.remote', type: 'text' },
     version: { sql: 'r.version', type: 'text' },
@@ -128,6 +133,7 @@ export const releasesRead = defineResource({
 
 export const releaseLogRead = defineResource({
   name: 'release_log',
+  needs: ['releaseScope'],
   columns: {
     id: { sql: 'l.id', type: 'int' },
     remote: { sql: 'l.remote', type: 'text' },
@@ -170,6 +176,7 @@ export const releaseTokensRead = defineResource({
 
 export const releaseMembersRead = defineResource({
   name: 'release_members',
+  needs: ['releaseScope'],
   columns: {
     remote: { sql: 'm.remote', type: 'text' },
     username: { sql: 'u.username', type: 'text' },
@@ -187,12 +194,3 @@ export const releaseMembersRead = defineResource({
   defaultOrder: 'remote.asc,username.asc',
   maxLimit: 100,
 });
-
-export const releaseReads = [
-  releaseChannelsRead,
-  releaseHealthMinutesRead,
-  releasesRead,
-  releaseLogRead,
-  releaseTokensRead,
-  releaseMembersRead,
-];

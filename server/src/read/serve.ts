@@ -20,19 +20,6 @@ import { releaseScope } from '../releases/access.ts';
 import type { ReadCaches } from './caches.ts';
 import { sharedGzip } from './guestCache.ts';
 
-/** Read resources a streaming replica may answer (the rest read what the caller just changed). */
-const REPLICA_READS = new Set([
-  'feed',
-  'posts',
-  'lurking',
-  'favorites',
-  'previews',
-  'profiles',
-  'tags',
-  'votes',
-  'perks',
-]);
-
 function countMode(prefer: string | undefined): CountMode {
   const match = /count=(exact|planned|estimated)/.exec(prefer ?? '');
   return (match?.[1] as CountMode) ?? null;
@@ -59,7 +46,7 @@ export function registerReads(
           viewerId: viewer?.id ?? null,
           roles: viewer?.roles ?? [],
           // The replica when there is one and it has what the caller wrote (db/replica.ts).
-          db: routing && REPLICA_READS.has(resource.name) ? routing.readerFor(request) : db,
+          db: routing && resource.replica ? routing.readerFor(request) : db,
           filesCdn: config.filesCdn,
           threadCache: caches.threadCache,
           guestCache: caches.guestCache,

@@ -4,9 +4,11 @@
  * 5,000 comments that rebuild is ~85 ms (~45 ms turning 30 columns of 5,000 rows into JSON,
  * ~25 ms looking up 5,000 authors), while the thread's text changes far more rarely than it is read.
  *
- * Each row's JSON is cached per column, as the read engine built it for a guest, except:
+ * Each row's JSON is cached per column, as the read engine built it for a guest, except the
+ * columns viewerColumns.ts declares:
  *   - the vote counters (upvotes, downvotes, value), read fresh on every request in one query
- *     (they change all the time on a busy thread and must never go backwards on screen);
+ *     (threadLive.ts: they change all the time on a busy thread and must never go backwards on
+ *     screen);
  *   - the viewer's own state (voted, favorite, favorited, report, blocked, blacklisted): guests
  *     get the constants; a signed-in viewer's come from the same query, for the rows they touch
  *     only (their actions in this thread, and the rows their blocks or blockers hit), with the
@@ -26,37 +28,24 @@
  * under a millisecond). Only the modal's request shape: one `uber=eq.N` filter, oldest first, no offset.
  * Everything else, and every malformed request, goes to the read engine as before.
  */
+import type { PostViewerState } from 'shared-api/reads';
 import { runRead } from '../postgrest/build.ts';
 import type { OrderTerm, ReadQuery } from '../postgrest/parse.ts';
-import type { CountMode, ReadCache, ReadContext, ReadResult, Resource } from '../postgrest/resource.ts';
-
-/** Columns read fresh on every request. */
-const LIVE_COLUMNS = new Set(['upvotes', 'downvotes', 'value']);
-/** Columns that depend on the viewer. */
-const VIEWER_COLUMNS = new Set(['voted', 'favorite', 'favorited', 'report', 'blocked', 'blacklisted']);
-/** A guest's (and a signed-in viewer's untouched row's) viewer columns. */
-const VIEWER_DEFAULTS: Record<string, unknown> = {
-  voted: 0,
-  favorite: false,
-  favorited: null,
-  report: null,
-  blocked: false,
-  blacklisted: false,
-};
-
-/** The SQL the cache needs from the posts resource, so both use one definition. */
-export interface ThreadSql {
-  /** Viewer perks as `v`, with the viewer as `$1` (see posts.ts). */
-  viewerPerks: string;
-  /** `blocked` and `blacklisted` over posts `p`, perks `v`, viewer `$1`. */
-  blocked: string;
-  blacklisted: string;
-}
+import {
+  type CountMode,
+  type ReadCache,
+  type ReadContext,
+  type ReadResult,
+  type Resource,
+  uncached,
+} from '../postgrest/resource.ts';
+import { postsRead } from './posts.ts';
+import { type Live, readLive } from './threadLive.ts';
+import { COUNTER_COLUMNS, GUEST_VIEWER_STATE, VIEWER_COLUMNS } from './viewerColumns.ts';
 
 export interface ThreadCacheOptions {
   /** The read engine's resource (without the cache) that builds a thread on a miss. */
   resource: Resource;
-  sql: ThreadSql;
   /** Threads with fewer rows go to the read engine. */
   minRows: number;
   ttlMs: number;
@@ -95,20 +84,9 @@ interface Rendered {
 /** Distinct selects remembered per thread. */
 const MEMO_SIZE = 2;
 
-interface Live {
-  version: string;
-  rows: number;
-  /** The counters as PostgreSQL sent them: the guests' answer is kept while they stay the same. */
-  votesText: string;
-  /** id → [upvotes, downvotes], parsed from `votesText` only when a row is (re)written. */
-  votes(): Map<number, [number, number]>;
-  /** id → the viewer's non-default columns */
-  viewer: Map<number, Record<string, unknown>>;
-}
-
 /** The selected columns that are not cached: vote counters and the viewer's state. */
 const dynamicColumns = (selected: string[]) =>
-  selected.filter((name) => LIVE_COLUMNS.has(name) || VIEWER_COLUMNS.has(name));
+  selected.filter((name) => COUNTER_COLUMNS.has(name) || VIEWER_COLUMNS.has(name));
 
 /** The uber of the modal's request shape, or null for anything else. */
 function threadOf(query: ReadQuery): number | null {
@@ -132,28 +110,9 @@ export class ThreadCache implements ReadCache {
   private readonly building = new Map<number, { version: string; promise: Promise<Entry> }>();
   private bytes = 0;
   private readonly now: () => number;
-  private readonly liveSql: string;
 
   constructor(private readonly options: ThreadCacheOptions) {
     this.now = options.now ?? Date.now;
-    const { viewerPerks, blocked, blacklisted } = options.sql;
-    // $1 viewer (null for a guest), $2 uber. The viewer's rows: their actions in this thread,
-    // found from their own actions (primary key user_id, post_id), and the rows their blocks
-    // or blockers hit (a filter over the thread's rows, skipped for a guest).
-    this.liveSql = `SELECT
-      (SELECT version::text FROM thread_versions WHERE uber = $2::integer) AS version,
-      t.rows, t.votes,
-      CASE WHEN $1::integer IS NULL THEN NULL ELSE (
-        SELECT json_agg(json_build_array(pa.post_id, pa.vote, pa.favorite, pa.report))
-          FROM post_actions pa JOIN posts p ON p.id = pa.post_id
-         WHERE pa.user_id = $1::integer AND p.uber = $2::integer AND p.mode <> 'draft') END::text AS actions,
-      CASE WHEN $1::integer IS NULL THEN NULL ELSE (
-        SELECT json_agg(json_build_array(p.id, ${blocked}, ${blacklisted}))
-          FROM posts p CROSS JOIN ${viewerPerks}
-         WHERE p.uber = $2::integer AND p.mode <> 'draft' AND (${blocked} OR ${blacklisted})) END::text AS blocks
-    FROM (SELECT count(*)::integer AS rows,
-                 string_agg(id || ',' || upvotes || ',' || downvotes, ',') AS votes
-            FROM posts WHERE uber = $2::integer AND mode <> 'draft') t`;
   }
 
   /** The thread from the cache, or null when the request is not one it serves. */
@@ -162,7 +121,7 @@ export class ThreadCache implements ReadCache {
     if (uber === null) return null;
     const selected = this.selected(query);
     if (!selected) return null;
-    const live = await this.readLive(ctx, uber);
+    const live = await readLive(ctx.db, ctx.viewerId, uber);
     if (live.rows < this.options.minRows) return null;
 
     let entry = this.entries.get(uber);
@@ -196,50 +155,6 @@ export class ThreadCache implements ReadCache {
       : null;
   }
 
-  private async readLive(ctx: ReadContext, uber: number): Promise<Live> {
-    const { rows } = await ctx.db.query<{
-      version: string | null;
-      rows: number;
-      votes: string | null;
-      actions: string | null;
-      blocks: string | null;
-    }>(this.liveSql, [ctx.viewerId, uber]);
-    const row = rows[0];
-    const votesText = row?.votes ?? '';
-    let votes: Map<number, [number, number]> | null = null;
-    const parseVotes = () => {
-      if (votes) return votes;
-      votes = new Map();
-      const numbers = votesText ? votesText.split(',') : [];
-      for (let i = 0; i + 2 < numbers.length; i += 3) {
-        votes.set(Number(numbers[i]), [Number(numbers[i + 1]), Number(numbers[i + 2])]);
-      }
-      return votes;
-    };
-    const viewer = new Map<number, Record<string, unknown>>();
-    const mine = (id: number) => {
-      const state = viewer.get(id) ?? {};
-      viewer.set(id, state);
-      return state;
-    };
-    for (const [id, vote, favorite, report] of JSON.parse(row?.actions ?? '[]') as [
-      number,
-      number | null,
-      string | null,
-      string | null,
-    ][]) {
-      Object.assign(mine(id), { voted: vote ?? 0, favorite: favorite !== null, favorited: favorite, report });
-    }
-    for (const [id, blocked, blacklisted] of JSON.parse(row?.blocks ?? '[]') as [
-      number,
-      boolean,
-      boolean,
-    ][]) {
-      Object.assign(mine(id), { blocked, blacklisted });
-    }
-    return { version: row?.version ?? '0', rows: row?.rows ?? 0, votesText, votes: parseVotes, viewer };
-  }
-
   /**
    * Builds and stores a thread, once however many readers of the same version ask at the same
    * time. A reader who saw a newer version (say, right after writing a comment) does not wait for
@@ -260,14 +175,16 @@ export class ThreadCache implements ReadCache {
     // Columns left out of `select=*` (the search document and rank) are not kept either: a
     // request naming them is answered by the engine.
     const staticColumns = Object.entries(resource.columns)
-      .filter(([name, def]) => !LIVE_COLUMNS.has(name) && !VIEWER_COLUMNS.has(name) && def.inStar !== false)
+      .filter(
+        ([name, def]) => !COUNTER_COLUMNS.has(name) && !VIEWER_COLUMNS.has(name) && def.inStar !== false,
+      )
       .map(([name]) => name);
     // The read engine itself, as a guest: the same columns, clearing and order as uncached.
     // The version was read before this: a change in between makes the entry newer than its
     // version says, so the next read rebuilds it, never the other way round.
     const result = await runRead(
-      resource,
-      { ...ctx, viewerId: null, roles: [], threadCache: undefined },
+      uncached(resource),
+      { ...ctx, viewerId: null, roles: [] },
       {
         select: [...staticColumns, 'upvotes', 'downvotes'],
         filters: [{ type: 'condition', column: 'uber', operator: 'eq', negated: false, value: String(uber) }],
@@ -399,7 +316,7 @@ export class ThreadCache implements ReadCache {
     live: Live,
     dynamic: string[],
     row: number,
-    state: Record<string, unknown> | undefined,
+    state: Partial<PostViewerState> | undefined,
     staticText: string,
   ): string {
     const id = entry.ids[row] as number;
@@ -407,10 +324,19 @@ export class ThreadCache implements ReadCache {
     const [up, down] = live.votes().get(id) ?? [entry.upvotes[row] as number, entry.downvotes[row] as number];
     for (const name of dynamic) {
       let value: unknown;
-      if (LIVE_COLUMNS.has(name)) value = name === 'upvotes' ? up : name === 'downvotes' ? down : up - down;
-      else value = state && name in state ? state[name] : VIEWER_DEFAULTS[name];
+      if (COUNTER_COLUMNS.has(name))
+        value = name === 'upvotes' ? up : name === 'downvotes' ? down : up - down;
+      else {
+        const column = name as keyof PostViewerState;
+        value = state && column in state ? state[column] : GUEST_VIEWER_STATE[column];
+      }
       text += `${text ? ',' : ''}"${name}":${JSON.stringify(value)}`;
     }
     return `{${text}}`;
   }
+}
+
+/** The server's thread cache over `posts`. */
+export function createThreadCache(options: Omit<ThreadCacheOptions, 'resource'>): ThreadCache {
+  return new ThreadCache({ ...options, resource: postsRead });
 }

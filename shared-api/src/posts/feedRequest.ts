@@ -3,8 +3,19 @@
  * plain data with no React, shared by the client (posts.ts) and the server, which names the first
  * screen's request in the page as a preload (firstRequests.ts, server/src/http/preload.ts).
  */
-import type { QueryParams } from '../client.ts';
-import type { Post } from './posts.ts';
+import {
+  and,
+  contains,
+  eq,
+  gt,
+  isNull,
+  lt,
+  lte,
+  or,
+  type ReadFilters,
+  type ReadParams,
+} from '../readQuery.ts';
+import type { Post } from '../validation/rows.ts';
 
 export type HomeSort = 'hot' | 'newest' | 'day' | 'week';
 
@@ -18,15 +29,18 @@ export type FeedSpec =
 
 export const FEED_PAGE_SIZE = 20;
 
-export type Cursor = Record<string, string>;
+export type FeedResource = 'feed' | 'lurking' | 'favorites' | 'posts';
+
+/** The keyset condition of a feed's next page. */
+export type Cursor = ReadFilters<FeedResource>;
 
 export interface FeedRequest {
-  resource: 'feed' | 'lurking' | 'favorites' | 'posts';
-  params: QueryParams;
+  resource: FeedResource;
+  params: ReadParams<FeedResource>;
   next(last: Post): Cursor;
 }
 
-const byPost = (last: Post): Cursor => ({ post: `lt.${last.post}` });
+const byPost = (last: Post): Cursor => ({ post: lt(last.post) });
 /**
  * Next page after `last` in (column desc, post desc) order. The redundant `column=lte.X` lets the
  * index start at X instead of filtering from the top; ties at 0 (every post older than a week
@@ -35,11 +49,12 @@ const byPost = (last: Post): Cursor => ({ post: `lt.${last.post}` });
 const byPair =
   (column: 'hot' | 'value' | 'favorited') =>
   (last: Post): Cursor => {
-    const value = String(last[column]);
-    if (column === 'hot' && last.hot === 0) return { hot: 'eq.0', post: `lt.${last.post}` };
+    if (column === 'hot' && last.hot === 0) return { hot: eq(0), post: lt(last.post) };
+    // A favourite's time is never null on /favorites, which lists only favourites.
+    const value = last[column] as number | string;
     return {
-      [column]: `lte.${value}`,
-      or: `(${column}.lt.${value},and(${column}.eq.${value},post.lt.${last.post}))`,
+      [column]: lte(value),
+      or: or({ [column]: lt(value) }, and({ [column]: eq(value), post: lt(last.post) })),
     };
   };
 
@@ -52,35 +67,35 @@ export function feedRequest(spec: FeedSpec, now = Date.now()): FeedRequest {
       if (spec.sort === 'hot')
         return {
           resource: 'feed',
-          params: { kind: 'eq.post', order: 'hot.desc,post.desc' },
+          params: { kind: eq('post'), order: ['hot.desc', 'post.desc'] },
           next: byPair('hot'),
         };
       if (spec.sort === 'newest')
-        return { resource: 'feed', params: { kind: 'eq.post', order: 'post.desc' }, next: byPost };
+        return { resource: 'feed', params: { kind: eq('post'), order: ['post.desc'] }, next: byPost };
       // Whole minutes, so the first page and the next ones ask about the same window.
       const since = new Date(Math.floor((now - (spec.sort === 'day' ? 1 : 7) * DAY_MS) / 60_000) * 60_000);
       return {
         resource: 'feed',
-        params: { kind: 'eq.post', created: `gt.${since.toISOString()}`, order: 'value.desc,post.desc' },
+        params: { kind: eq('post'), created: gt(since.toISOString()), order: ['value.desc', 'post.desc'] },
         next: byPair('value'),
       };
     }
     case 'microblog':
-      return { resource: 'feed', params: { kind: 'eq.micro', order: 'post.desc' }, next: byPost };
+      return { resource: 'feed', params: { kind: eq('micro'), order: ['post.desc'] }, next: byPost };
     case 'lurking':
-      return { resource: 'lurking', params: { order: 'post.desc' }, next: byPost };
+      return { resource: 'lurking', params: { order: ['post.desc'] }, next: byPost };
     case 'favorites':
       return {
         resource: 'favorites',
-        params: { order: 'favorited.desc,post.desc' },
+        params: { order: ['favorited.desc', 'post.desc'] },
         next: byPair('favorited'),
       };
     case 'tag':
-      return { resource: 'feed', params: { tags: `cs.{${spec.tag}}`, order: 'post.desc' }, next: byPost };
+      return { resource: 'feed', params: { tags: contains([spec.tag]), order: ['post.desc'] }, next: byPost };
     case 'user':
       return {
         resource: 'posts',
-        params: { user: `eq.${spec.user}`, parent: 'is.null', mode: 'eq.public', order: 'post.desc' },
+        params: { user: eq(spec.user), parent: isNull(), mode: eq('public'), order: ['post.desc'] },
         next: byPost,
       };
   }
@@ -91,12 +106,12 @@ export function feedPage(
   spec: FeedSpec,
   cursor: Cursor | null,
   now?: number,
-): { resource: FeedRequest['resource']; params: QueryParams } {
+): { resource: FeedResource; params: ReadParams<FeedResource> } {
   const request = feedRequest(spec, now);
   return { resource: request.resource, params: { ...request.params, ...cursor, limit: FEED_PAGE_SIZE } };
 }
 
 /** The whole thread under `uber`, oldest first (the post modal). */
-export function threadParams(uber: number): QueryParams {
-  return { uber: `eq.${uber}`, order: 'created.asc' };
+export function threadParams(uber: number): ReadParams<'posts'> {
+  return { uber: eq(uber), order: ['created.asc'] };
 }

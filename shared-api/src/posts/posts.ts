@@ -19,7 +19,7 @@
  *   GET /api/posts      everything but drafts (deleted/excluded shown cleared): a thread
  *                       (uber=eq.N&order=created.asc, up to 10 000 rows), one post (post=eq.N),
  *                       a user's posts (user=eq.name&parent=is.null&order=post.desc)
- *   GET /api/previews   the 2 newest comments of each micropost: uber=in.(1,2,3), one query a page
+ *   GET /api/latest_comments  the 2 newest comments of each micropost: uber=in.(1,2,3), one query a page
  */
 import {
   type InfiniteData,
@@ -32,7 +32,9 @@ import {
 } from '@tanstack/react-query';
 import { getRows, rpc } from '../client.ts';
 import { queryClient, STALE } from '../queryClient.ts';
-import type { FileRef, Vote } from '../validation/contract.ts';
+import { eq, oneOf } from '../readQuery.ts';
+import type { FileRef, Vote, VoteResult } from '../validation/contract.ts';
+import type { Post } from '../validation/rows.ts';
 import type { PostKind, PostMode } from '../validation/words.ts';
 import {
   type Cursor,
@@ -43,57 +45,9 @@ import {
   threadParams,
 } from './feedRequest.ts';
 
+export type { LinkPreview, Post, PostCounters, PostViewerState } from '../validation/rows.ts';
 export type { PostKind, PostMode } from '../validation/words.ts';
 export * from './feedRequest.ts';
-
-/** A linked page as the server read it: its title, description, site name and picture. */
-export interface LinkPreview {
-  title: string | null;
-  description: string | null;
-  site: string | null;
-  image: FileRef | null;
-}
-
-export interface Post {
-  post: number;
-  title: string | null;
-  /** Sanitised HTML rendered by the server; render through SafeHtml. */
-  body: string;
-  words: number;
-  files: FileRef[];
-  tags: string[];
-  domains: string[];
-  user: string;
-  avatar: FileRef | null;
-  created: string;
-  mode: PostMode;
-  kind: PostKind;
-  parent: number | null;
-  root: number | null;
-  uber: number | null;
-  replies: number;
-  opens: number;
-  upvotes: number;
-  downvotes: number;
-  /** upvotes - downvotes */
-  value: number;
-  hot: number;
-  /** The viewer's vote: -1, 0 (none) or 1. */
-  voted: Vote;
-  favorite: boolean;
-  favorited: string | null;
-  /** The viewer's report type, if they reported it. */
-  report: string | null;
-  /** The viewer blocked one of the post's tags or domains, or the author blocked the viewer. */
-  blacklisted: boolean;
-  /** The viewer blocked the author. */
-  blocked: boolean;
-  /** When the author was last seen (presence dot). */
-  presence: string | null;
-  url: string | null;
-  /** The linked page's card, fetched by the server in the background; null until then or without one. */
-  preview: LinkPreview | null;
-}
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -101,7 +55,7 @@ export const postKeys = {
   feed: (spec: FeedSpec) => [...postKeys.feeds(), spec] as const,
   thread: (uber: number) => [...postKeys.all, 'thread', uber] as const,
   one: (post: number) => [...postKeys.all, 'one', post] as const,
-  previews: (ids: readonly number[]) => [...postKeys.all, 'previews', ids] as const,
+  latestComments: (ids: readonly number[]) => [...postKeys.all, 'latest-comments', ids] as const,
 };
 
 /** One page of a feed; `cursor` is the keyset condition of the next page (null for the first). */
@@ -112,7 +66,7 @@ export async function fetchFeedPage(
   now?: number,
 ): Promise<Post[]> {
   const page = feedPage(spec, cursor, now);
-  return getRows<Post>(page.resource, page.params, signal);
+  return getRows(page.resource, page.params, signal);
 }
 
 /** A feed's query, shared by the hook and the shell's early start (`prefetchFeed`). */
@@ -136,20 +90,20 @@ export function useFeed(spec: FeedSpec, options: { enabled?: boolean } = {}) {
 }
 
 /** The posts of a feed page whose newest comments `/microblog` shows (those with replies). */
-export function previewIds(posts: readonly Post[]): number[] {
+export function latestCommentIds(posts: readonly Post[]): number[] {
   return posts.filter((post) => post.replies > 0).map((post) => post.post);
 }
 
 /**
- * Starts a feed's first page (and, for `/microblog`, its comment previews) before the remote that
+ * Starts a feed's first page (and, for `/microblog`, its latest comments) before the remote that
  * shows it has arrived: the shell calls it on the first load, so the API answers while the
  * remote's code downloads instead of after it.
  */
 export function prefetchFeed(spec: FeedSpec): void {
   void queryClient.prefetchInfiniteQuery(feedQuery(spec)).then(() => {
     if (spec.feed !== 'microblog') return;
-    const ids = previewIds(flattenFeed(queryClient.getQueryData(postKeys.feed(spec))));
-    if (ids.length > 0) void queryClient.prefetchQuery(previewsQuery(ids));
+    const ids = latestCommentIds(flattenFeed(queryClient.getQueryData(postKeys.feed(spec))));
+    if (ids.length > 0) void queryClient.prefetchQuery(latestCommentsQuery(ids));
   });
 }
 
@@ -169,29 +123,41 @@ export function flattenFeed(data: { pages: Post[][] } | undefined): Post[] {
 }
 
 /** The 2 newest comments of each micropost on a page, in one request. */
-function previewsQuery(ids: readonly number[]) {
+function latestCommentsQuery(ids: readonly number[]) {
   return queryOptions({
-    queryKey: postKeys.previews(ids),
-    queryFn: ({ signal }) => getRows<Post>('previews', { uber: `in.(${ids.join(',')})` }, signal),
+    queryKey: postKeys.latestComments(ids),
+    queryFn: ({ signal }) => getRows('latest_comments', { uber: oneOf(ids) }, signal),
     staleTime: STALE.feed,
   });
 }
 
 /**
- * The newest comments under `ids`. While the next page's previews load, the previous ones stay
+ * The newest comments under `ids`. While the next page's comments load, the previous ones stay
  * shown (so `isPending` is true only for the first page).
  */
-export function usePreviews(ids: readonly number[]) {
-  return useQuery({ ...previewsQuery(ids), enabled: ids.length > 0, placeholderData: keepPreviousData });
+export function useLatestComments(ids: readonly number[]) {
+  return useQuery({
+    ...latestCommentsQuery(ids),
+    enabled: ids.length > 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
+/**
+ * @deprecated The first names of `useLatestComments` and `latestCommentIds`: remote builds
+ * already published to the release store call them from the shell's shared-api.
+ */
+export const usePreviews = useLatestComments;
+/** @deprecated See `usePreviews`. */
+export const previewIds = latestCommentIds;
+
 export function fetchPost(post: number, signal?: AbortSignal): Promise<Post | null> {
-  return getRows<Post>('posts', { post: `eq.${post}` }, signal).then((rows) => rows[0] ?? null);
+  return getRows('posts', { post: eq(post) }, signal).then((rows) => rows[0] ?? null);
 }
 
 /** A whole thread, oldest first (the post modal). */
 export function fetchThread(uber: number, signal?: AbortSignal): Promise<Post[]> {
-  return getRows<Post>('posts', threadParams(uber), signal);
+  return getRows('posts', threadParams(uber), signal);
 }
 
 /** Writes a confirmed change of one post into every cached list, thread and single post. */

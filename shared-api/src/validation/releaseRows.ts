@@ -1,0 +1,112 @@
+/**
+ * The rows of the release registry's reads (`GET /api/release_*`, `GET /api/releases`): the admin
+ * page's and the release CLI's. Part of the read contract (reads.ts); types only.
+ */
+import type { RemoteDir } from '../routes.ts';
+import type { ReleaseLogAction } from './words.ts';
+
+export interface HealthCounts {
+  loads: number;
+  failures: number;
+}
+
+/** What the health guard concluded about a running canary, and where its rollout stands. */
+export interface ReleaseVerdict {
+  /** waiting for page loads; healthy; worse than stable but not clearly (suspect); failing (rolled back) */
+  state: 'waiting' | 'healthy' | 'suspect' | 'failing';
+  /** The guard's own words, with the figures (English, as the release log and the CLI have them). */
+  reason: string;
+  canary: HealthCounts;
+  stable: HealthCounts;
+  /** The exact test's p-value, when the canary fails noticeably more often than stable. */
+  p?: number;
+  minSamples: number;
+  minFailures: number;
+  step: {
+    step: number;
+    of: number;
+    percent: number;
+    next: number | null;
+    loads: number;
+    needLoads: number;
+    pauseEnds: string;
+    holding: string | null;
+  } | null;
+}
+
+export interface ReleaseChannelRow {
+  remote: RemoteDir;
+  stable: string;
+  canary: string | null;
+  percent: number;
+  canary_started: string | null;
+  updated: string;
+  stable_loads: number;
+  stable_failures: number;
+  canary_loads: number;
+  canary_failures: number;
+  /** A progressive rollout's shares (the last is 100, the promotion), or null for a canary moved by hand. */
+  steps: number[] | null;
+  pause_seconds: number | null;
+  step_started: string | null;
+  /** The health guard's last verdict on the running canary (server/src/releases/health.ts). */
+  verdict: ReleaseVerdict | null;
+  verdict_at: string | null;
+}
+
+/** A running canary's page loads in one minute, for canary or stable (the admin page's chart). */
+export interface ReleaseHealthMinute {
+  remote: RemoteDir;
+  minute: string;
+  channel: 'stable' | 'canary';
+  version: string;
+  loads: number;
+  failures: number;
+}
+
+export interface ReleaseRow {
+  remote: RemoteDir;
+  version: string;
+  digest: string;
+  /** Where its files are in the release store (`<remote>/<version>/<digest>`). */
+  prefix: string;
+  files: number;
+  bytes: number;
+  /** The remote's shared singletons: name → version. */
+  shared: Record<string, string>;
+  exposes: string[];
+  actor: string;
+  created: string;
+  channel: 'stable' | 'canary' | null;
+}
+
+export interface ReleaseLogRow {
+  id: number;
+  remote: RemoteDir;
+  action: ReleaseLogAction;
+  from: string | null;
+  to: string | null;
+  percent: number | null;
+  actor: string;
+  reason: string | null;
+  created: string;
+}
+
+export interface ReleaseTokenRow {
+  id: number;
+  name: string;
+  remotes: RemoteDir[];
+  created: string;
+  created_by: string | null;
+  expires: string | null;
+  revoked: string | null;
+  last_used: string | null;
+}
+
+/** A member of a remote's team: may open its preview links (server/src/releases/members.ts). */
+export interface ReleaseMemberRow {
+  remote: RemoteDir;
+  username: string;
+  added_by: string | null;
+  created: string;
+}
