@@ -12,7 +12,7 @@ import type { Queryable } from '../db/index.ts';
 import type { FileStorage } from './storage.ts';
 
 /** Drops the rows of `files` (owned by `userId`) that nothing uses any more; returns their names. */
-export async function releaseFiles(
+export async function dropUnusedFiles(
   tx: Queryable,
   userId: number,
   files: readonly string[],
@@ -29,7 +29,7 @@ export async function releaseFiles(
   return rows.map((row) => row.file);
 }
 
-/** Deletes released files from storage (after the commit); a failure is logged, not thrown. */
+/** Deletes dropped files from storage (after the commit); a failure is logged, not thrown. */
 export async function deleteStored(storage: FileStorage, names: readonly string[], log: FastifyBaseLogger) {
   for (const name of names) {
     await storage.delete(name).catch((err: unknown) => log.warn({ err, file: name }, 'file delete failed'));
