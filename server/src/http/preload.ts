@@ -27,9 +27,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { firstRequests } from 'shared-api/first-requests';
+import type { RegistryRemote } from 'shared-api/remote-registry';
 import type { RemoteName, RemoteRouteDef } from 'shared-api/routes';
 import type { ReleasePrefixes } from '../releases/prefixes.ts';
-import type { ResolvedRemote } from '../releases/registry.ts';
 import type { BlobStore } from '../releases/store.ts';
 
 interface ManifestAssets {
@@ -98,7 +98,7 @@ export interface PageRequest {
   /** The remote module that draws the page; null for pages no remote draws (404). */
   route: RemoteRouteDef | null;
   /** The releases this visitor gets (the registry answer the page carries). */
-  remotes: readonly ResolvedRemote[];
+  remotes: readonly RegistryRemote[];
 }
 
 export interface Preloader {

@@ -5,6 +5,7 @@
  * builds of staff browsers (previews.ts). See the README's "Releasing a remote" and each module's header.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Cohorts } from 'shared-api/remote-registry';
 import type { RemoteDir } from 'shared-api/routes';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -14,12 +15,7 @@ import { createDevRemotes, type DevRemotes } from './devRemotes.ts';
 import { type ReleaseHealth, startReleaseHealth } from './health.ts';
 import { createReleasePrefixes, type ReleasePrefixes } from './prefixes.ts';
 import { type Previews, startPreviews } from './previews.ts';
-import {
-  type Cohorts,
-  createCohortSequences,
-  type ReleaseRegistry,
-  startReleaseRegistry,
-} from './registry.ts';
+import { createCohortSequences, type ReleaseRegistry, startReleaseRegistry } from './registry.ts';
 import { type BlobStore, cachedBlobStore } from './store.ts';
 import { readShellShare, storedReleaseProblems } from './validate.ts';
 

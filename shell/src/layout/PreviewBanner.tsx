@@ -6,8 +6,9 @@
  */
 import { useState, useSyncExternalStore } from 'react';
 import { rpc, toast } from 'shared-api';
+import type { PreviewNotice } from 'shared-api/remote-registry';
 import { Button } from 'shared-ui';
-import { activePreviews, type PreviewNotice, subscribeRemotes } from '../remotes/registry.ts';
+import { activePreviews, subscribeRemotes } from '../remotes/registry.ts';
 
 const NONE: readonly PreviewNotice[] = [];
 
