@@ -14,7 +14,7 @@ import {
 import { QueryState, RelativeTime, useNow, useTheme } from 'shared-ui';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { failureShare, pageLoads, pauseText, stepText, verdictText } from './texts.ts';
+import { failureShare, pageLoads, pauseText, stepText, verdictText } from '../texts.ts';
 
 /** The longest stretch drawn: page loads are kept a day (health.ts KEEP_HOURS). */
 const MAX_MINUTES = 24 * 60;
