@@ -1,6 +1,7 @@
 /** release_token_create (admins): a token for a team's CI, shown once in this answer. */
-import { createReleaseToken } from '../../releases/tokens.ts';
-import { defineRpc, signedIn } from '../define.ts';
+
+import { defineRpc, signedIn } from '../../rpc/define.ts';
+import { createReleaseToken } from '../tokens.ts';
 
 export const releaseTokenCreate = defineRpc('release_token_create', {
   access: 'admin',

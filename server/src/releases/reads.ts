@@ -11,7 +11,7 @@
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource, type ReadContext } from '../postgrest/resource.ts';
-import { HEALTH_WINDOW_START } from '../releases/health.ts';
+import { HEALTH_WINDOW_START } from './health.ts';
 
 function scoped(alias: string) {
   return (ctx: ReadContext, param: (value: unknown) => string): string | null => {

@@ -2,9 +2,10 @@
  * release_rollback: ends the running canary; without one, returns stable to the release before
  * it; with a version, makes that earlier release stable.
  */
-import { releaseActor } from '../../releases/access.ts';
-import { channelAnswer, rollback } from '../../releases/actions.ts';
-import { defineRpc } from '../define.ts';
+
+import { defineRpc } from '../../rpc/define.ts';
+import { releaseActor } from '../access.ts';
+import { channelAnswer, rollback } from '../actions.ts';
 
 export const releaseRollback = defineRpc('release_rollback', {
   access: 'release',

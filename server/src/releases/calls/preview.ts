@@ -1,6 +1,7 @@
 /** release_preview: a signed link that shows one published version to one staff browser (releases/previews.ts). */
-import { releaseActor } from '../../releases/access.ts';
-import { defineRpc } from '../define.ts';
+
+import { defineRpc } from '../../rpc/define.ts';
+import { releaseActor } from '../access.ts';
 
 export const releasePreview = defineRpc('release_preview', {
   access: 'release',

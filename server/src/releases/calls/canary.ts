@@ -1,7 +1,8 @@
 /** release_canary: starts a canary of a published release for N % of visitors, or changes N. */
-import { releaseActor } from '../../releases/access.ts';
-import { channelAnswer, setCanary } from '../../releases/actions.ts';
-import { defineRpc } from '../define.ts';
+
+import { defineRpc } from '../../rpc/define.ts';
+import { releaseActor } from '../access.ts';
+import { channelAnswer, setCanary } from '../actions.ts';
 
 export const releaseCanary = defineRpc('release_canary', {
   access: 'release',

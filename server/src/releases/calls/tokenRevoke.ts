@@ -1,7 +1,7 @@
 /** release_token_revoke (admins): the token stops working at once, on every node. */
 import { notFound } from '../../http/errors.ts';
-import { revokeReleaseToken } from '../../releases/tokens.ts';
-import { defineRpc } from '../define.ts';
+import { defineRpc } from '../../rpc/define.ts';
+import { revokeReleaseToken } from '../tokens.ts';
 
 export const releaseTokenRevoke = defineRpc('release_token_revoke', {
   access: 'admin',

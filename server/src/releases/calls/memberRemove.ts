@@ -1,7 +1,7 @@
 /** release_member_remove (admins): an account leaves a remote's team; its previews stop at its next page load. */
 import { notFound } from '../../http/errors.ts';
-import { removeMember } from '../../releases/members.ts';
-import { defineRpc, signedIn } from '../define.ts';
+import { defineRpc, signedIn } from '../../rpc/define.ts';
+import { removeMember } from '../members.ts';
 
 export const releaseMemberRemove = defineRpc('release_member_remove', {
   access: 'admin',

@@ -1,7 +1,8 @@
 /** release_promote: makes a release (by default the running canary) stable for everybody. */
-import { releaseActor } from '../../releases/access.ts';
-import { channelAnswer, promote } from '../../releases/actions.ts';
-import { defineRpc } from '../define.ts';
+
+import { defineRpc } from '../../rpc/define.ts';
+import { releaseActor } from '../access.ts';
+import { channelAnswer, promote } from '../actions.ts';
 
 export const releasePromote = defineRpc('release_promote', {
   access: 'release',

@@ -2,9 +2,10 @@
  * release_rollout: starts a progressive rollout of a published release (rollout.ts): a canary at
  * the first share of `steps`, which the health guard moves on step by step and promotes.
  */
-import { releaseActor } from '../../releases/access.ts';
-import { channelAnswer, setCanary } from '../../releases/actions.ts';
-import { defineRpc } from '../define.ts';
+
+import { defineRpc } from '../../rpc/define.ts';
+import { releaseActor } from '../access.ts';
+import { channelAnswer, setCanary } from '../actions.ts';
 
 export const releaseRollout = defineRpc('release_rollout', {
   access: 'release',

@@ -1,6 +1,7 @@
 /** release_preview_end: this browser stops its previews and local builds (the banner's "Zakończ podgląd"). */
-import { clearPreviewCookie } from '../../releases/previews.ts';
-import { defineRpc } from '../define.ts';
+
+import { defineRpc } from '../../rpc/define.ts';
+import { clearPreviewCookie } from '../previews.ts';
 
 export const releasePreviewEnd = defineRpc('release_preview_end', {
   access: 'any',

@@ -1,6 +1,7 @@
 /** release_member_add (admins): an account joins a remote's team and may open its previews. */
-import { addMember } from '../../releases/members.ts';
-import { defineRpc, signedIn } from '../define.ts';
+
+import { defineRpc, signedIn } from '../../rpc/define.ts';
+import { addMember } from '../members.ts';
 
 export const releaseMemberAdd = defineRpc('release_member_add', {
   access: 'admin',
