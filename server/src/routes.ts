@@ -32,7 +32,7 @@ import { releaseRollout } from './releases/calls/rollout.ts';
 import { releaseTokenCreate } from './releases/calls/tokenCreate.ts';
 import { releaseTokenRevoke } from './releases/calls/tokenRevoke.ts';
 import { releaseReads } from './releases/reads.ts';
-import { registerReleaseRoutes } from './releases/serve.ts';
+import { registerReleaseRoutes } from './releases/routes.ts';
 import { accountDelete } from './rpc/account/delete.ts';
 import { accountExport } from './rpc/account/export.ts';
 import { chatRead } from './rpc/chat/read.ts';

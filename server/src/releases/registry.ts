@@ -1,7 +1,7 @@
 /**
  * Which release each visitor gets, on every API node. The channels (release_channels: stable,
  * and optionally a canary for `percent` % of cohorts) are held in memory and re-read when any
- * node announces a change on the `releases` channel (LISTEN/NOTIFY, actions.ts), so a change
+ * node announces a change on the `releases` channel (LISTEN/NOTIFY, channels.ts), so a change
  * reaches every node within milliseconds, without a restart. A slow poll re-reads them too, in
  * case a notification was missed while the listening connection was down. Each read also tells
  * the node where the live releases' files are in the store (prefixes.ts), so `/mf/` serves them
@@ -23,7 +23,7 @@ import type { Cohorts, RegistryAnswer, RegistryRemote } from 'shared-api/remote-
 import { REMOTES, type RemoteDir, remoteNameOf } from 'shared-api/routes';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
-import { type Channel, RELEASES_CHANNEL, readChannels } from './actions.ts';
+import { type Channel, RELEASES_CHANNEL, readChannels } from './channels.ts';
 import { type DevRemotes, fromDevServer, withDevRemotes } from './devRemotes.ts';
 import type { ReleaseHealth } from './health.ts';
 import type { PageRelease } from './healthToken.ts';

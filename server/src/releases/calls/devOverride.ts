@@ -2,7 +2,6 @@
  * release_dev_override: a signed link that loads one remote from a developer's machine
  * (http://localhost:<port>/…) in one staff browser, where RELEASE_DEV_OVERRIDES=1 (releases/previews.ts).
  */
-
 import { defineRpc } from '../../rpc/define.ts';
 import { releaseActor } from '../access.ts';
 import { devOverridesOff } from '../previews.ts';

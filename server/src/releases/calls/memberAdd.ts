@@ -1,5 +1,4 @@
 /** release_member_add (admins): an account joins a remote's team and may open its previews. */
-
 import { defineRpc, signedIn } from '../../rpc/define.ts';
 import { addMember } from '../members.ts';
 

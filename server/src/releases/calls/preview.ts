@@ -1,5 +1,4 @@
 /** release_preview: a signed link that shows one published version to one staff browser (releases/previews.ts). */
-
 import { defineRpc } from '../../rpc/define.ts';
 import { releaseActor } from '../access.ts';
 

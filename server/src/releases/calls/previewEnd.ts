@@ -1,5 +1,4 @@
 /** release_preview_end: this browser stops its previews and local builds (the banner's "Zakończ podgląd"). */
-
 import { defineRpc } from '../../rpc/define.ts';
 import { clearPreviewCookie } from '../previews.ts';
 

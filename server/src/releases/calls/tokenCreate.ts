@@ -1,5 +1,4 @@
 /** release_token_create (admins): a token for a team's CI, shown once in this answer. */
-
 import { defineRpc, signedIn } from '../../rpc/define.ts';
 import { createReleaseToken } from '../tokens.ts';
 

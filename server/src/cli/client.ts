@@ -1,11 +1,13 @@
 /**
- * The release CLI's client (`pnpm gwar release …`, `pnpm gwar token:create`): a thin wrapper over
- * the release API of a running site, usable from any machine (a team's CI), so no command goes
- * around the server that holds the database.
+ * The CLI's client of a running site (`pnpm gwar release …`, `token:…`, `team:…`): a thin wrapper
+ * over the site's release API, usable from any machine (a team's CI), so no command goes around
+ * the server that holds the database.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { create as createTar } from 'tar';
+import type { Values } from './args.ts';
 
 export interface Site {
   url: string;
@@ -117,4 +119,24 @@ export async function signIn(url: string, username: string, password: string): P
     .find((c) => c.startsWith('gwar_session='));
   if (!cookie) throw new ReleaseApiError('the site set no session cookie');
   return cookie;
+}
+
+/** The site named by --url (or GWAR_URL), with --token (or GWAR_RELEASE_TOKEN). */
+export function siteOf(values: Values): Site {
+  const url = (values.url as string | undefined) ?? process.env.GWAR_URL;
+  if (!url) throw new Error('name the site: --url https://… (or GWAR_URL)');
+  return { url, token: (values.token as string | undefined) ?? process.env.GWAR_RELEASE_TOKEN };
+}
+
+/** The site, signed in as an admin (--user, default admin): asks for the password, or GWAR_ADMIN_PASSWORD. */
+export async function adminSite(values: Values): Promise<Site> {
+  const site = siteOf(values);
+  const user = (values.user as string | undefined) ?? 'admin';
+  let password = process.env.GWAR_ADMIN_PASSWORD;
+  if (!password) {
+    const prompt = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+    password = await prompt.question(`password of ${user} on ${site.url}: `);
+    prompt.close();
+  }
+  return { url: site.url, cookie: await signIn(site.url, user, password) };
 }

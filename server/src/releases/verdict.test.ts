@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chanceOfNoWorse, DEFAULT_HEALTH, judgeCanary } from './health.ts';
+import { chanceOfNoWorse, DEFAULT_HEALTH, judgeCanary } from './verdict.ts';
 
 const options = DEFAULT_HEALTH;
 

@@ -12,7 +12,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RemoteDir } from 'shared-api/routes';
 import { ApiError } from '../http/errors.ts';
-import { packDist, read, type Site } from './client.ts';
 import {
   formatBytes,
   RELEASE_LIMITS,
@@ -20,14 +19,15 @@ import {
   type ReleaseLimits,
   readReleaseArchive,
   TYPES_FILES,
-} from './tarball.ts';
+} from '../releases/tarball.ts';
 import {
   type ReleaseInfo,
   readShellShare,
   releaseProblems,
   type ShellShare,
   shellShareFromJson,
-} from './validate.ts';
+} from '../releases/validate.ts';
+import { packDist, read, type Site } from './client.ts';
 
 export interface CheckResult {
   problems: string[];
