@@ -6,7 +6,7 @@
  *   GET /api/release_health_minutes  a running canary's page loads and failures per minute, for
  *                               canary and stable, since it started (`remote=eq.mf-chat`)
  *   GET /api/release_tokens     the tokens (admins; never the token itself)
- *   GET /api/release_members    the members of each remote's team (releases/members.ts)
+ *   GET /api/release_members    the members of each remote's team (members.ts)
  * Admins see every remote; a release token sees only its own remotes; anyone else gets 401.
  */
 import { unauthorized } from '../http/errors.ts';
@@ -25,7 +25,7 @@ function requireScope(ctx: ReadContext): void {
   if (!ctx.releaseScope) throw unauthorized('ROLE REQUIRED', 'a release token or an admin session is needed');
 }
 
-/** Page loads (or failed ones) of a release in the guard's own window (releases/health.ts). */
+/** Page loads (or failed ones) of a release in the guard's own window (health.ts). */
 const health = (version: string, column: 'loads' | 'failures') => `(
   SELECT count(*)::int FROM release_page_loads l
    WHERE l.remote = c.remote AND l.version = ${version} AND l.seen >= ${HEALTH_WINDOW_START}
@@ -44,11 +44,11 @@ export const releaseChannelsRead = defineResource({
     stable_failures: { sql: health('c.stable', 'failures'), type: 'int', filter: false },
     canary_loads: { sql: health('c.canary', 'loads'), type: 'int', filter: false },
     canary_failures: { sql: health('c.canary', 'failures'), type: 'int', filter: false },
-    /** A progressive rollout's shares and pause (releases/rollout.ts), null for a canary moved by hand. */
+    /** A progressive rollout's shares and pause (rollout.ts), null for a canary moved by hand. */
     steps: { sql: 'c.steps::int[]', type: 'json', filter: false },
     pause_seconds: { sql: 'c.pause_seconds', type: 'int' },
     step_started: { sql: 'c.step_started', type: 'timestamptz' },
-    /** The health guard's last verdict on the canary (releases/health.ts StoredVerdict) and when. */
+    /** The health guard's last verdict on the canary (verdict.ts StoredVerdict) and when. */
     verdict: { sql: 'c.verdict', type: 'json', filter: false },
     verdict_at: { sql: 'c.verdict_at', type: 'timestamptz' },
   },
@@ -63,7 +63,7 @@ export const releaseChannelsRead = defineResource({
 
 /**
  * A running canary's page loads per minute, canary and stable apart, since the canary started
- * (as far back as the guard keeps page loads, releases/health.ts): the admin page's chart. The
+ * (as far back as the guard keeps page loads, health.ts): the admin page's chart. The
  * filter on `remote` is required and reaches inside the grouping, so release_page_loads_window_idx
  * (remote, version, seen) serves it.
  */
