@@ -23,7 +23,7 @@ export interface ReleaseChannelRow {
   steps: number[] | null;
   pause_seconds: number | null;
   step_started: string | null;
-  /** The health guard's last verdict on the running canary (server/src/releases/verdict.ts StoredVerdict). */
+  /** The health guard's last verdict on the running canary (server/src/releases/health.ts StoredVerdict). */
   verdict: ReleaseVerdict | null;
   verdict_at: string | null;
 }

@@ -54,6 +54,7 @@ export interface Rollback {
   action: string;
 }
 
+/** A rollout's canary `canary`, as the guard saw it at `from` %, moving to `to` % (100: promoted). */
 export interface StepInput {
   remote: RemoteDir;
   canary: string;
@@ -270,10 +271,15 @@ async function moveStep(db: Db, input: StepInput): Promise<boolean> {
   });
 }
 
+/** The changes above, each followed by this node's registry refresh. */
 export interface ChannelChanges {
+  /** A canary, its new share, or a progressive rollout (`plan`). */
   setCanary(input: CanaryInput): Promise<Channel>;
+  /** A release (by default the canary) stable for everybody. */
   promote(input: PromoteInput): Promise<Channel>;
+  /** The canary ended, or stable back to an earlier release; null when `onlyCanary` no longer runs. */
   rollback(input: RollbackInput): Promise<Rollback | null>;
+  /** The guard moves a rollout on; false when someone changed the channel first. */
   moveStep(input: StepInput): Promise<boolean>;
 }
 

@@ -15,14 +15,30 @@ import type { ChannelChanges } from './changes.ts';
 import { type PageRelease, signPageLoad, siteKey } from './healthToken.ts';
 import { type HealthReport, recordReport } from './pageLoads.ts';
 import type { ReleaseRegistry } from './registry.ts';
-import { decideStep } from './rollout.ts';
+import { decideStep, type StepStatus } from './rollout.ts';
 import {
   type Counts,
   DEFAULT_HEALTH,
   type HealthOptions,
   judgeCanary,
-  type StoredVerdict,
+  type VerdictState,
 } from './verdict.ts';
+
+/**
+ * The guard's verdict as it keeps it with the channel (release_channels.verdict): the admin page
+ * and the CLI show the guard's own reasoning, the same whichever node they ask.
+ */
+export interface StoredVerdict {
+  state: VerdictState;
+  reason: string;
+  canary: Counts;
+  stable: Counts;
+  p?: number;
+  minSamples: number;
+  minFailures: number;
+  /** Where a progressive rollout stands (rollout.ts), or null for a canary moved by hand. */
+  step: StepStatus | null;
+}
 
 /** Minutes of page loads the guard judges, and the admin page shows: since the canary started, at most this. */
 export const HEALTH_WINDOW_MINUTES = 30;

@@ -1,8 +1,9 @@
 /**
  * Releases of the remotes, one service per API node: the artifact store, where each published
  * release's files are in it (prefixes.ts), the registry of what each visitor gets (kept in step
- * with the database through LISTEN/NOTIFY), the canary health guard, and the previews and local
- * builds of staff browsers (previews.ts). See the README's "Releasing a remote" and each module's header.
+ * with the database through LISTEN/NOTIFY), the changes to the channels (changes.ts), the canary
+ * health guard, the previews and local builds of staff browsers (previews.ts) and what the
+ * shell's page needs (page.ts). README.md in this folder walks one canary through the files.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cohorts } from 'shared-api/remote-registry';

@@ -19,8 +19,8 @@ import type { RemoteRouteDef } from 'shared-api/routes';
 import { inlineJson } from '../http/frontend.ts';
 import { linkTag, tagsOfFiles } from '../http/preload.ts';
 import { devOrigins } from './devRemotes.ts';
-import type { Releases } from './index.ts';
 import type { ReleasePrefixes } from './prefixes.ts';
+import type { Previews } from './previews.ts';
 import { registryFor } from './registry.ts';
 import type { BlobStore } from './store.ts';
 
@@ -97,10 +97,11 @@ export function createRemotePreloads(
 }
 
 export function createReleasePage(
-  releases: Pick<
-    Releases,
-    'previews' | 'registry' | 'health' | 'nextCohorts' | 'devRemotes' | 'store' | 'prefixes'
-  >,
+  releases: Parameters<typeof registryFor>[0] & {
+    previews: Pick<Previews, 'active'>;
+    store: Pick<BlobStore, 'get'>;
+    prefixes: Pick<ReleasePrefixes, 'prefixOf'>;
+  },
   secureCookies: boolean,
 ): ReleasePage {
   const remotePreloads = createRemotePreloads(releases.store, releases.prefixes);

@@ -48,7 +48,7 @@ export const releaseChannelsRead = defineResource({
     steps: { sql: 'c.steps::int[]', type: 'json', filter: false },
     pause_seconds: { sql: 'c.pause_seconds', type: 'int' },
     step_started: { sql: 'c.step_started', type: 'timestamptz' },
-    /** The health guard's last verdict on the canary (verdict.ts StoredVerdict) and when. */
+    /** The health guard's last verdict on the canary (health.ts StoredVerdict) and when. */
     verdict: { sql: 'c.verdict', type: 'json', filter: false },
     verdict_at: { sql: 'c.verdict_at', type: 'timestamptz' },
   },

@@ -25,7 +25,6 @@ import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
 import { type Channel, RELEASES_CHANNEL, readChannels } from './channels.ts';
 import { type DevRemotes, fromDevServer, withDevRemotes } from './devRemotes.ts';
-import type { ReleaseHealth } from './health.ts';
 import type { PageRelease } from './healthToken.ts';
 import type { ReleasePrefixes, ReleaseRef } from './prefixes.ts';
 import type { PreviewTarget } from './previewTokens.ts';
@@ -169,7 +168,8 @@ export function applyPreviews(
 export function registryFor(
   releases: {
     registry: Pick<ReleaseRegistry, 'resolve'>;
-    health: Pick<ReleaseHealth, 'token'>;
+    /** The page load's health token (health.ts). */
+    health: { token(remotes: PageRelease[]): string };
     nextCohorts: () => Cohorts;
     devRemotes: DevRemotes;
   },

@@ -17,7 +17,6 @@
  */
 import binomialCdf from '@stdlib/stats-base-dists-binomial-cdf';
 import hypergeometricCdf from '@stdlib/stats-base-dists-hypergeometric-cdf';
-import type { StepStatus } from './rollout.ts';
 
 export interface HealthOptions {
   minSamples: number;
@@ -137,20 +136,4 @@ export function judgeCanary(
     p: chance,
     ...counts,
   };
-}
-
-/**
- * The guard's verdict as it keeps it with the channel (release_channels.verdict): the admin page
- * and the CLI show the guard's own reasoning, the same whichever node they ask.
- */
-export interface StoredVerdict {
-  state: VerdictState;
-  reason: string;
-  canary: Counts;
-  stable: Counts;
-  p?: number;
-  minSamples: number;
-  minFailures: number;
-  /** Where a progressive rollout stands (rollout.ts), or null for a canary moved by hand. */
-  step: StepStatus | null;
 }
