@@ -63,12 +63,12 @@ export function parseSteps(text: string): number[] {
 export function rolloutPlan(values: Values): RolloutPlan {
   if (!values.steps || !values.pause)
     throw new Error('a rollout needs --steps (5,25,50,100) and --pause (10m)');
-  return { steps: parseSteps(values.steps as string), pauseSeconds: parsePause(values.pause as string) };
+  return { steps: parseSteps(values.steps), pauseSeconds: parsePause(values.pause) };
 }
 
 /** --force --reason "…": canary a release the health guard rolled back (it is quarantined). */
 export function override(values: Values): { force?: true; reason?: string } {
   if (!values.force) return {};
   if (!values.reason) throw new Error('--force needs --reason "why this release may run again"');
-  return { force: true, reason: values.reason as string };
+  return { force: true, reason: values.reason };
 }

@@ -123,15 +123,15 @@ export async function signIn(url: string, username: string, password: string): P
 
 /** The site named by --url (or GWAR_URL), with --token (or GWAR_RELEASE_TOKEN). */
 export function siteOf(values: Values): Site {
-  const url = (values.url as string | undefined) ?? process.env.GWAR_URL;
+  const url = values.url ?? process.env.GWAR_URL;
   if (!url) throw new Error('name the site: --url https://… (or GWAR_URL)');
-  return { url, token: (values.token as string | undefined) ?? process.env.GWAR_RELEASE_TOKEN };
+  return { url, token: values.token ?? process.env.GWAR_RELEASE_TOKEN };
 }
 
 /** The site, signed in as an admin (--user, default admin): asks for the password, or GWAR_ADMIN_PASSWORD. */
 export async function adminSite(values: Values): Promise<Site> {
   const site = siteOf(values);
-  const user = (values.user as string | undefined) ?? 'admin';
+  const user = values.user ?? 'admin';
   let password = process.env.GWAR_ADMIN_PASSWORD;
   if (!password) {
     const prompt = createInterface({ input: process.stdin, output: process.stderr, terminal: true });

@@ -24,8 +24,8 @@ async function releaseCheck(config: Config, remote: string | undefined, values: 
   const remotes = Object.values(REMOTES) as RemoteDir[];
   if (!remote || !remotes.includes(remote as RemoteDir))
     throw new Error(`usage: pnpm gwar release check <${remotes.join('|')}> [--dist DIR] [--url SITE]`);
-  const dist = values.dist ? fromCaller(values.dist as string) : path.join(ROOT, remote, 'dist');
-  const url = (values.url as string | undefined) ?? process.env.GWAR_URL;
+  const dist = values.dist ? fromCaller(values.dist) : path.join(ROOT, remote, 'dist');
+  const url = values.url ?? process.env.GWAR_URL;
   const shell = url ? await siteShell({ url }) : localShell(config.appsDir);
   const against = url
     ? `the shell ${url} serves`
@@ -42,8 +42,8 @@ export async function releaseCommand(config: Config, args: string[], values: Val
     case 'publish': {
       if (!remote) throw new Error('usage: pnpm gwar release publish <remote> [--version V] [--dist DIR]');
       const appDir = path.join(ROOT, remote);
-      const dist = values.dist ? fromCaller(values.dist as string) : path.join(appDir, 'dist');
-      const version = (values.version as string | undefined) ?? localVersion(appDir, readBuildFolder(dist));
+      const dist = values.dist ? fromCaller(values.dist) : path.join(appDir, 'dist');
+      const version = values.version ?? localVersion(appDir, readBuildFolder(dist));
       const archive = await packDist(dist);
       const result = await publish(site, remote, version, archive);
       console.log(

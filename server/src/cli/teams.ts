@@ -2,7 +2,6 @@
  * Release tokens and teams (`token:create`, `token:revoke`, `team:add`, `team:remove`,
  * `team:list`): admins' calls on a running site, signed in with the admin's password.
  */
-
 import { need, type Values } from './args.ts';
 import { adminSite, read, rpc, siteOf } from './client.ts';
 
