@@ -63,7 +63,7 @@ async function call(method, url, body) {
 
 /** The release CLI as a team's CI runs it. */
 function gwar(token, ...args) {
-  const result = spawnSync(benchNode, ['--import', 'tsx', 'src/cli.ts', ...args, '--url', base], {
+  const result = spawnSync(benchNode, ['--import', 'tsx', 'src/cli/main.ts', ...args, '--url', base], {
     cwd: path.join(root, 'server'),
     env: { ...process.env, GWAR_RELEASE_TOKEN: token },
     encoding: 'utf8',

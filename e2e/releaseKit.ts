@@ -22,11 +22,15 @@ export const root = path.join(import.meta.dirname, '..');
 
 /** `pnpm gwar …` as a team's CI runs it: the CLI over the site's API, with the team's token. */
 export function gwar(token: string, ...args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args, '--url', BASE_URL], {
-    cwd: path.join(root, 'server'),
-    env: { ...process.env, GWAR_RELEASE_TOKEN: token },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/main.ts', ...args, '--url', BASE_URL],
+    {
+      cwd: path.join(root, 'server'),
+      env: { ...process.env, GWAR_RELEASE_TOKEN: token },
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`gwar ${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
   return result.stdout;
 }

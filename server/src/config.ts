@@ -4,7 +4,7 @@
  */
 
 import path from 'node:path';
-import { DEFAULT_HEALTH, type HealthOptions } from './releases/health.ts';
+import { DEFAULT_HEALTH, type HealthOptions } from './releases/verdict.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -52,7 +52,7 @@ export interface Config {
    * releases/devRemotes.ts); null on a deployed site.
    */
   devRemotesDir: string | null;
-  /** The canary health guard (releases/health.ts). */
+  /** The canary health guard (releases/health.ts, its judgement releases/verdict.ts). */
   releaseHealth: HealthOptions;
   /**
    * A signed-in admin or team member may load a remote from their own machine

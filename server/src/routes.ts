@@ -17,6 +17,21 @@ import { notificationsResource } from './read/notifications.ts';
 import { perksRead } from './read/perks.ts';
 import { favoritesRead, feedRead, latestCommentsRead, lurkingRead, postsRead } from './read/posts.ts';
 import { profilesResource } from './read/profiles.ts';
+import { reportsResource } from './read/reports.ts';
+import { tagsRead } from './read/tags.ts';
+import { usersResource } from './read/users.ts';
+import { votesRead } from './read/votes.ts';
+import { releaseCanary } from './releases/calls/canary.ts';
+import { releaseDevOverride } from './releases/calls/devOverride.ts';
+import { releaseMemberAdd } from './releases/calls/memberAdd.ts';
+import { releaseMemberRemove } from './releases/calls/memberRemove.ts';
+import { releasePreview } from './releases/calls/preview.ts';
+import { releasePreviewEnd } from './releases/calls/previewEnd.ts';
+import { releasePromote } from './releases/calls/promote.ts';
+import { releaseRollback } from './releases/calls/rollback.ts';
+import { releaseRollout } from './releases/calls/rollout.ts';
+import { releaseTokenCreate } from './releases/calls/tokenCreate.ts';
+import { releaseTokenRevoke } from './releases/calls/tokenRevoke.ts';
 import {
   releaseChannelsRead,
   releaseHealthMinutesRead,
@@ -24,12 +39,8 @@ import {
   releaseMembersRead,
   releasesRead,
   releaseTokensRead,
-} from './read/releases.ts';
-import { reportsResource } from './read/reports.ts';
-import { tagsRead } from './read/tags.ts';
-import { usersResource } from './read/users.ts';
-import { votesRead } from './read/votes.ts';
-import { registerReleaseRoutes } from './releases/serve.ts';
+} from './releases/reads.ts';
+import { registerReleaseRoutes } from './releases/routes.ts';
 import { accountDelete } from './rpc/account/delete.ts';
 import { accountExport } from './rpc/account/export.ts';
 import { chatRead } from './rpc/chat/read.ts';
@@ -49,17 +60,6 @@ import { postOpen } from './rpc/post/open.ts';
 import { postReport } from './rpc/post/report.ts';
 import { postUpdate } from './rpc/post/update.ts';
 import { postVote } from './rpc/post/vote.ts';
-import { releaseCanary } from './rpc/release/canary.ts';
-import { releaseDevOverride } from './rpc/release/devOverride.ts';
-import { releaseMemberAdd } from './rpc/release/memberAdd.ts';
-import { releaseMemberRemove } from './rpc/release/memberRemove.ts';
-import { releasePreview } from './rpc/release/preview.ts';
-import { releasePreviewEnd } from './rpc/release/previewEnd.ts';
-import { releasePromote } from './rpc/release/promote.ts';
-import { releaseRollback } from './rpc/release/rollback.ts';
-import { releaseRollout } from './rpc/release/rollout.ts';
-import { releaseTokenCreate } from './rpc/release/tokenCreate.ts';
-import { releaseTokenRevoke } from './rpc/release/tokenRevoke.ts';
 import { tagDrop } from './rpc/tag/drop.ts';
 import { tagUpdate } from './rpc/tag/update.ts';
 import { captchaCreate } from './rpc/user/captcha.ts';

@@ -1,6 +1,6 @@
 /**
  * The server runs on Node.js 24 LTS or newer (scripts/node.mjs says why). Imported first by
- * main.ts and cli.ts, so an older runtime stops with one clear line before anything else loads.
+ * main.ts and cli/main.ts, so an older runtime stops with one clear line before anything else loads.
  */
 export const NODE_MAJOR = 24;
 

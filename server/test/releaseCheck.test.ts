@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { requiredExposes } from 'shared-api/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkBuild, printCheck, siteShell } from '../src/releases/check.ts';
+import { checkBuild, printCheck, siteShell } from '../src/cli/check.ts';
 import { RELEASE_LIMITS } from '../src/releases/tarball.ts';
 import { createReleaseToken } from '../src/releases/tokens.ts';
 import { readShellShare, shellShareFromJson, shellShareJson } from '../src/releases/validate.ts';

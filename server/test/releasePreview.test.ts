@@ -185,7 +185,7 @@ describe('making a preview link', () => {
       [
         '--import',
         'tsx',
-        'src/cli.ts',
+        'src/cli/main.ts',
         'release',
         'preview',
         'mf-chat',

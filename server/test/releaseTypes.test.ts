@@ -21,7 +21,7 @@ import path from 'node:path';
 import { consumeTypes } from '@module-federation/dts-plugin/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildChangedRemote } from '../../scripts/remoteBuild.mjs';
-import { packDist } from '../src/releases/client.ts';
+import { packDist } from '../src/cli/client.ts';
 import { createReleaseToken } from '../src/releases/tokens.ts';
 import { writeShellBuild } from './fixtures/remoteBuild.ts';
 import { startTestServer, type TestServer } from './harness.ts';

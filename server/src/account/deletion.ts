@@ -23,8 +23,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeletionContent } from 'shared-api/validation';
 import type { Db, Queryable } from '../db/index.ts';
 import { lockPostChains, lockThreads, lockUsers } from '../db/locks.ts';
-import { deleteStored, releaseFiles } from '../files/release.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { deleteStored, dropUnusedFiles } from '../files/unused.ts';
 import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
 import { CLEARED_CONTENT } from '../posts/write.ts';
 
@@ -133,7 +133,7 @@ export async function eraseAccount(
     [userId, deletedName(userId), `${deletedName(userId)}@invalid`],
   );
   const avatarFile = avatar[0]?.avatar;
-  return releaseFiles(tx, userId, [...new Set(avatarFile ? [...cleared, avatarFile] : cleared)]);
+  return dropUnusedFiles(tx, userId, [...new Set(avatarFile ? [...cleared, avatarFile] : cleared)]);
 }
 
 /** One pass: erases the accounts whose grace period has ended. Returns how many. */
@@ -162,12 +162,12 @@ export async function eraseDueAccounts(db: Db, files: FileStorage, log: FastifyB
           [id],
         );
         if (!due[0]) continue;
-        return { id, released: await eraseAccount(tx, id, due[0].deletion_content) };
+        return { id, unused: await eraseAccount(tx, id, due[0].deletion_content) };
       }
       return null;
     }, UNBOUNDED);
     if (!done) return erased;
-    await deleteStored(files, done.released, log);
+    await deleteStored(files, done.unused, log);
     log.info({ user: done.id }, 'account erased after its grace period');
     erased++;
   }

@@ -6,7 +6,7 @@
  * records, `<remote>/<version>/<digest>`, or `<remote>/<version>` before migration 0019), each
  * checked the same way as for the local folder, so a key never escapes its prefix. A PUT of one
  * key is atomic, so uploads of the same bytes writing the same keys at once are harmless
- * (releases/actions.ts publishRelease).
+ * (releases/publish.ts storeRelease).
  */
 import type { Readable } from 'node:stream';
 import {

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_ROUTES } from 'shared-api/routes';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCohorts, resolveFor } from '../releases/registry.ts';
 import { createPreloader, linkTag } from './preload.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'gwar-preload-'));
@@ -29,38 +28,14 @@ writeFileSync(
   }),
 );
 
-const feedManifest = {
-  exposes: [
-    {
-      name: 'HomeFeed',
-      assets: { js: { sync: ['__federation_expose_HomeFeed.c1.js'] }, css: { sync: ['home.d2.css'] } },
-    },
-  ],
-};
-
-const channels = [
-  { remote: 'mf-feed', stable: '1.0.0', canary: '1.1.0', percent: 10 },
-  { remote: 'mf-post', stable: '2.0.0', canary: null, percent: 0 },
-] as unknown as Parameters<typeof resolveFor>[0];
-const asked: string[] = [];
-const store = {
-  async get(key: string) {
-    asked.push(key);
-    return key.startsWith('mf-feed/') ? Buffer.from(JSON.stringify(feedManifest)) : null;
-  },
-};
 const home = REMOTE_ROUTES.find((route) => route.path === '/')!;
 const postRoute = REMOTE_ROUTES.find((route) => route.remote === 'mf_post')!;
-const stable = resolveFor(channels, parseCohorts('50')!);
 
 describe('preload links of the shell page', () => {
-  // Releases stored the old way, under <remote>/<version> (releases/prefixes.ts).
-  const preloader = createPreloader(dist, store, {
-    prefixOf: async (remote, version) => `${remote}/${version}`,
-  });
+  const preloader = createPreloader(dist);
 
-  it('name the shell, its libraries, the sanitizer, the first API read and the route remote release files', async () => {
-    const html = await preloader.tagsFor({ pathname: '/', search: '', route: home, remotes: stable });
+  it('name the shell, its libraries, the sanitizer and the first API read (the remote release files follow: releases/page.ts)', async () => {
+    const html = await preloader.tagsFor({ pathname: '/', search: '', route: home });
     expect(html).toBe(
       [
         linkTag('/app/main.ee.js', 'script'),
@@ -69,16 +44,12 @@ describe('preload links of the shell page', () => {
         linkTag('/app/784.bb.js', 'script'),
         linkTag('/app/sanitizer.cc.js', 'script'),
         linkTag('/api/feed?kind=eq.post&order=hot.desc%2Cpost.desc&limit=20', 'fetch', 'use-credentials'),
-        linkTag('/mf/mf-feed@1.0.0/remoteEntry.js', 'script'),
-        linkTag('/mf/mf-feed@1.0.0/home.d2.css', 'style'),
-        linkTag('/mf/mf-feed@1.0.0/__federation_expose_HomeFeed.c1.js', 'script'),
       ].join(''),
     );
     // Attributes as the browser will then ask: the API with credentials, scripts without CORS.
     expect(html).toContain(
       '<link rel="preload" href="/api/feed?kind=eq.post&amp;order=hot.desc%2Cpost.desc&amp;limit=20" as="fetch" crossorigin="use-credentials">',
     );
-    expect(html).toContain('<link rel="preload" href="/mf/mf-feed@1.0.0/remoteEntry.js" as="script">');
     expect(html).not.toContain('580.dd.js');
   });
 
@@ -87,46 +58,24 @@ describe('preload links of the shell page', () => {
       pathname: '/',
       search: '?sort=newest',
       route: home,
-      remotes: stable,
     });
     expect(newest).toContain('href="/api/feed?kind=eq.post&amp;order=post.desc&amp;limit=20"');
-    const day = await preloader.tagsFor({ pathname: '/', search: '?sort=day', route: home, remotes: stable });
+    const day = await preloader.tagsFor({ pathname: '/', search: '?sort=day', route: home });
     expect(day).not.toContain('/api/');
   });
 
-  it('name the release the visitor gets: a canary cohort gets the canary', async () => {
-    const html = await preloader.tagsFor({
-      pathname: '/',
-      search: '',
-      route: home,
-      remotes: resolveFor(channels, parseCohorts('3')!),
-    });
-    expect(html).toContain('/mf/mf-feed@1.1.0/remoteEntry.js');
-    expect(html).not.toContain('/mf/mf-feed@1.0.0/');
-  });
-
-  it('read a release manifest once, and name only the shell for pages no remote draws', async () => {
-    const before = asked.length;
-    await preloader.tagsFor({ pathname: '/', search: '', route: home, remotes: stable });
-    expect(asked.length).toBe(before);
-    const page = await preloader.tagsFor({ pathname: '/nie-ma', search: '', route: null, remotes: stable });
+  it('name only the shell for pages no remote draws', async () => {
+    const page = await preloader.tagsFor({ pathname: '/nie-ma', search: '', route: null });
     expect(page).toContain('/app/784.bb.js');
     expect(page).not.toContain('/mf/');
     expect(page).not.toContain('sanitizer');
     expect(page).not.toContain('/api/');
   });
 
-  it('still name a remote entry and the thread whose manifest cannot be read', async () => {
-    const html = await preloader.tagsFor({
-      pathname: '/post/7',
-      search: '',
-      route: postRoute,
-      remotes: stable,
-    });
-    expect(html).toContain('<link rel="preload" href="/mf/mf-post@2.0.0/remoteEntry.js" as="script">');
+  it('name the thread a post page starts with', async () => {
+    const html = await preloader.tagsFor({ pathname: '/post/7', search: '', route: postRoute });
     expect(html).toContain(
       'href="/api/posts?uber=eq.7&amp;order=created.asc" as="fetch" crossorigin="use-credentials"',
     );
-    expect(html).not.toContain('__federation_expose');
   });
 });

@@ -14,9 +14,8 @@
  *   fetched twice);
  * - DOMPurify only on pages whose first screen shows post bodies, which wait for it;
  * - for the remote that draws the page (the one route table, shared-api/routes.ts), the entry of
- *   the release this visitor gets (the registry answer the page carries, pages/frontend.ts) and
- *   the exposed module's JavaScript and CSS (from that release's manifest in the release store,
- *   under the prefix its row records: releases/prefixes.ts);
+ *   the release this visitor gets and the exposed module's JavaScript and CSS: the release
+ *   subsystem knows them and writes those links itself, after these (releases/page.ts);
  * - the API reads the first screen starts with (`shared-api/first-requests`, built with the
  *   client's own request builders, so the addresses match to the byte).
  *
@@ -28,18 +27,14 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { firstRequests } from 'shared-api/first-requests';
 import type { RemoteName, RemoteRouteDef } from 'shared-api/routes';
-import type { ReleasePrefixes } from '../releases/prefixes.ts';
-import type { ResolvedRemote } from '../releases/registry.ts';
-import type { BlobStore } from '../releases/store.ts';
 
 interface ManifestAssets {
   js?: { sync?: string[] };
   css?: { sync?: string[] };
 }
 
-interface Manifest {
+interface ShellManifest {
   shared?: { name: string; assets?: ManifestAssets }[];
-  exposes?: { name: string; assets?: ManifestAssets }[];
 }
 
 interface ShellLists {
@@ -47,9 +42,6 @@ interface ShellLists {
   files?: string[];
   sanitizer?: string[];
 }
-
-/** Release manifests kept parsed; a release never changes, and only a few are live at once. */
-const MAX_MANIFESTS = 50;
 
 /** Remotes whose first screens show post bodies (feeds, the post modal): they wait for DOMPurify. */
 const SHOWS_BODIES = new Set<RemoteName>(['mf_feed', 'mf_post']);
@@ -62,7 +54,8 @@ export function linkTag(href: string, as: 'script' | 'style' | 'fetch', crossori
   return `<link rel="preload" href="${escapeAttr(href)}" as="${as}"${cors}>`;
 }
 
-function tagsOfFiles(base: string, files: Iterable<string>): string[] {
+/** Preload links of built files under `base`: scripts and styles, the rest left out. */
+export function tagsOfFiles(base: string, files: Iterable<string>): string[] {
   const tags: string[] = [];
   for (const file of files) {
     if (file.endsWith('.js')) tags.push(linkTag(base + file, 'script'));
@@ -83,7 +76,7 @@ function readJson<T>(file: string): T | null {
 export function shellPreloads(shellDist: string): { tags: string[]; sanitizer: string[] } {
   const lists = readJson<ShellLists>(path.join(shellDist, 'preload.json')) ?? {};
   const files = new Set<string>([...(lists.entry ?? []), ...(lists.files ?? [])]);
-  for (const shared of readJson<Manifest>(path.join(shellDist, 'mf-manifest.json'))?.shared ?? []) {
+  for (const shared of readJson<ShellManifest>(path.join(shellDist, 'mf-manifest.json'))?.shared ?? []) {
     const js = shared.assets?.js?.sync ?? [];
     const css = shared.assets?.css?.sync ?? [];
     if (js.length === 1) files.add(js[0]!);
@@ -97,19 +90,13 @@ export interface PageRequest {
   search: string;
   /** The remote module that draws the page; null for pages no remote draws (404). */
   route: RemoteRouteDef | null;
-  /** The releases this visitor gets (the registry answer the page carries). */
-  remotes: readonly ResolvedRemote[];
 }
 
 export interface Preloader {
   tagsFor(page: PageRequest): Promise<string>;
 }
 
-export function createPreloader(
-  shellDist: string,
-  store: Pick<BlobStore, 'get'>,
-  prefixes: Pick<ReleasePrefixes, 'prefixOf'>,
-): Preloader {
+export function createPreloader(shellDist: string): Preloader {
   let shell: { stamp: string; tags: string[]; sanitizer: string[] } | null = null;
   const shellTags = () => {
     // Rebuilt in place (a new build while the server runs): read the lists again.
@@ -121,47 +108,13 @@ export function createPreloader(
     return shell;
   };
 
-  // By store prefix: the files of one recorded release, which never change.
-  const manifests = new Map<string, Promise<Manifest | null>>();
-  const manifestOf = (prefix: string): Promise<Manifest | null> => {
-    let found = manifests.get(prefix);
-    if (!found) {
-      found = store
-        .get(`${prefix}/mf-manifest.json`)
-        .then((data) => (data ? (JSON.parse(data.toString('utf8')) as Manifest) : null))
-        .catch(() => null);
-      // A miss (the store is down, a broken release) is asked again next time.
-      void found.then((manifest) => {
-        if (!manifest) manifests.delete(prefix);
-      });
-      if (manifests.size >= MAX_MANIFESTS) manifests.delete(manifests.keys().next().value as string);
-      manifests.set(prefix, found);
-    }
-    return found;
-  };
-
   return {
-    async tagsFor({ pathname, search, route, remotes }) {
+    async tagsFor({ pathname, search, route }) {
       const { tags: shellFiles, sanitizer } = shellTags();
       const tags = [...shellFiles];
       if (!route) return tags.join('');
       if (SHOWS_BODIES.has(route.remote)) tags.push(...sanitizer);
       for (const api of firstRequests(pathname, search)) tags.push(linkTag(api, 'fetch', 'use-credentials'));
-      const release = remotes.find((remote) => remote.name === route.remote);
-      // A development server's build changes at every save: nothing of it to preload.
-      if (release && release.channel !== 'dev') {
-        tags.push(linkTag(release.entry, 'script'));
-        const base = `/mf/${release.remote}@${release.version}/`;
-        // A release the page names is live, so its prefix is known from the registry's read; a
-        // lookup that fails leaves out only the exposed module's files.
-        const prefix = await prefixes.prefixOf(release.remote, release.version).catch(() => null);
-        const manifest = prefix ? await manifestOf(prefix) : null;
-        const exposed = manifest?.exposes?.find(
-          (expose) => expose.name.replace(/^\.\//, '') === route.module,
-        );
-        tags.push(...tagsOfFiles(base, exposed?.assets?.css?.sync ?? []));
-        tags.push(...tagsOfFiles(base, exposed?.assets?.js?.sync ?? []));
-      }
       return tags.join('');
     },
   };

@@ -1,7 +1,9 @@
 /**
  * Serves the shell: its assets under `/app/` and its HTML for every spec route. The remotes are
  * served only from published releases (`/mf/<remote>@<version>/`, releases/serve.ts), never from
- * a build folder, so rebuilding a remote changes nothing for visitors until it is released.
+ * a build folder, so rebuilding a remote changes nothing for visitors until it is released; what
+ * the page carries of the releases (the visitor's registry, preload links of the remote's files)
+ * comes from the release subsystem (`app.services.releases.page`, releases/page.ts).
  *
  * Hashed files are cached for a year; the HTML (each visitor's own: theme, registry) is private and
  * revalidated every time.
@@ -13,12 +15,11 @@ import type { RemoteRouteDef } from 'shared-api/routes';
 import type { Config } from '../config.ts';
 import { PAGE_COMPRESSION } from '../http/compression.ts';
 import { SESSION_COOKIE, THEME_COOKIE } from '../http/cookies.ts';
+import { inlineJson } from '../http/inlineJson.ts';
 import { isSpaRoute, remoteRouteOf } from '../http/pageRoutes.ts';
 import { sendPrecompressed } from '../http/precompressed.ts';
 import { createPreloader } from '../http/preload.ts';
 import { widenPolicy } from '../http/security.ts';
-import { devOrigins } from '../releases/devRemotes.ts';
-import { registryFor } from '../releases/registry.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
 const THEMES = new Set(['dark', 'light', 'default']);
@@ -48,9 +49,6 @@ function serveBuiltFolder(app: FastifyInstance, route: string, root: string) {
   });
 }
 
-/** The element of the shell's page that carries the visitor's registry (shell/src/remotes/registry.ts). */
-export const REGISTRY_ELEMENT_ID = 'gwar-remotes';
-
 /**
  * The element that tells the shell the visitor is a guest (shared-api/src/session.ts): written
  * only when the request carries no session cookie, which needs no database. With a cookie the
@@ -58,20 +56,11 @@ export const REGISTRY_ELEMENT_ID = 'gwar-remotes';
  */
 export const SESSION_ELEMENT_ID = 'gwar-session';
 
-/**
- * A JSON data block: never run as a script (so the CSP's script rules do not apply), and `<` is
- * written as `\u003c` so no value can close the element.
- */
-export function inlineJson(id: string, value: unknown): string {
-  const json = JSON.stringify(value).replace(/</g, '\\u003c');
-  return `<script id="${id}" type="application/json">${json}</script>`;
-}
-
 export async function registerFrontend(app: FastifyInstance, config: Config): Promise<void> {
   // The shell's own assets.
   const shellDist = path.join(config.appsDir, 'shell', 'dist');
   serveBuiltFolder(app, '/app/*', shellDist);
-  const preloader = createPreloader(shellDist, app.services.releases.store, app.services.releases.prefixes);
+  const preloader = createPreloader(shellDist);
 
   let html: { mtimeMs: number; text: string } | null = null;
   const shellHtml = (): string | null => {
@@ -103,22 +92,19 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     // The theme is in the HTML before any script runs: no flash of the wrong theme.
     const cookieTheme = request.cookies[THEME_COOKIE];
     const theme = request.viewer?.theme ?? (cookieTheme && THEMES.has(cookieTheme) ? cookieTheme : 'dark');
-    // Which release of each remote this visitor gets, as /remotes.json would answer: the shell
-    // reads it from the page instead of asking in another round trip before any remote loads.
-    const { releases } = app.services;
-    // A staff browser's previews and local builds (releases/previews.ts); none for anybody else.
-    const previews = await releases.previews.active(request);
-    const registry = registryFor(releases, request, reply, config.secureCookies, previews);
+    // Which release of each remote this visitor gets, as /remotes.json would answer (the shell
+    // reads it from the page instead of asking in another round trip before any remote loads),
+    // and preload links of the release that draws the page (releases/page.ts).
+    const releases = await app.services.releases.page.forPage(request, reply, route);
     // A remote from a development server (on the local site, or a staff browser's local build):
     // its origin, for this page only.
-    const dev = devOrigins(registry.remotes);
     const policy = reply.getHeader('content-security-policy');
-    if (dev.length && typeof policy === 'string')
-      reply.header('Content-Security-Policy', widenPolicy(policy, dev));
+    if (releases.devOrigins.length && typeof policy === 'string')
+      reply.header('Content-Security-Policy', widenPolicy(policy, releases.devOrigins));
     // What the first screen needs, fetched in parallel from the start (http/preload.ts).
     const url = new URL(request.url, 'http://local');
     const preloads = await preloader
-      .tagsFor({ pathname: url.pathname, search: url.search, route, remotes: registry.remotes })
+      .tagsFor({ pathname: url.pathname, search: url.search, route })
       .catch((err: unknown) => {
         request.log.warn({ err }, 'preload links unavailable');
         return '';
@@ -129,14 +115,14 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     // cache, and revalidated by the browser every time; a preview's page is not kept at all.
     return reply
       .status(status)
-      .header('Cache-Control', previews.length ? 'private, no-store' : 'private, no-cache')
+      .header('Cache-Control', releases.preview ? 'private, no-store' : 'private, no-cache')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'strict-origin-when-cross-origin')
       .type('text/html; charset=utf-8')
       .send(
         text
           .replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`)
-          .replace('</head>', () => `${preloads}${inlineJson(REGISTRY_ELEMENT_ID, registry)}${guest}</head>`),
+          .replace('</head>', () => `${preloads}${releases.head}${guest}</head>`),
       );
   };
 

@@ -18,8 +18,8 @@ import type { Db } from '../db/index.ts';
 import { detectFormat } from '../files/formats.ts';
 import { newFileName } from '../files/names.ts';
 import { processUpload } from '../files/process.ts';
-import { deleteStored } from '../files/release.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { deleteStored } from '../files/unused.ts';
 import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
 import { decodeHtml, type FetchOptions, fetchChecked, PreviewRefused, readMetadata } from './fetch.ts';
 

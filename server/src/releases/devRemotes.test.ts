@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { RegistryRemote } from 'shared-api/remote-registry';
 import { afterEach, describe, expect, it } from 'vitest';
 import { widenPolicy } from '../http/security.ts';
 import { createDevRemotes, devOrigins, readRegistration, withDevRemotes } from './devRemotes.ts';
-import type { ResolvedRemote } from './registry.ts';
 
 const live = () => true;
 const registration = (fields: Record<string, unknown>) =>
@@ -40,14 +40,14 @@ describe('a development server registration', () => {
 });
 
 describe('the registry with development servers', () => {
-  const stable: ResolvedRemote = {
+  const stable: RegistryRemote = {
     name: 'mf_chat',
     remote: 'mf-chat',
     entry: '/mf/mf-chat@1.0.0/remoteEntry.js',
     version: '1.0.0',
     channel: 'stable',
   };
-  const feed: ResolvedRemote = {
+  const feed: RegistryRemote = {
     ...stable,
     name: 'mf_feed',
     remote: 'mf-feed',

@@ -14,8 +14,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RegistryRemote } from 'shared-api/remote-registry';
 import { REMOTES, type RemoteDir } from 'shared-api/routes';
-import type { ResolvedRemote } from './registry.ts';
 
 export interface DevRemote {
   remote: RemoteDir;
@@ -91,10 +91,10 @@ export function createDevRemotes(dir: string | null): DevRemotes {
  * which the shell follows to swap each rebuild in (shell/src/remotes/devRemote.ts).
  */
 export function fromDevServer(
-  r: ResolvedRemote,
+  r: RegistryRemote,
   origin: string,
   entry = `${origin}/remoteEntry.js`,
-): ResolvedRemote {
+): RegistryRemote {
   return {
     name: r.name,
     remote: r.remote,
@@ -106,7 +106,7 @@ export function fromDevServer(
 }
 
 /** The registry with each remote that has a development server loaded from it. */
-export function withDevRemotes(remotes: ResolvedRemote[], dev: DevRemote[]): ResolvedRemote[] {
+export function withDevRemotes(remotes: RegistryRemote[], dev: DevRemote[]): RegistryRemote[] {
   if (dev.length === 0) return remotes;
   const byRemote = new Map(dev.map((d) => [d.remote, d]));
   return remotes.map((r) => {
@@ -116,6 +116,6 @@ export function withDevRemotes(remotes: ResolvedRemote[], dev: DevRemote[]): Res
 }
 
 /** The development servers' origins a page that loads them must allow (http/security.ts). */
-export function devOrigins(remotes: ResolvedRemote[]): string[] {
+export function devOrigins(remotes: RegistryRemote[]): string[] {
   return remotes.flatMap((r) => (r.channel === 'dev' && r.dev ? [new URL(r.dev.events).origin] : []));
 }

@@ -1,25 +1,22 @@
 /**
  * Releases of the remotes, one service per API node: the artifact store, where each published
  * release's files are in it (prefixes.ts), the registry of what each visitor gets (kept in step
- * with the database through LISTEN/NOTIFY), the canary health guard, and the previews and local
- * builds of staff browsers (previews.ts). See the README's "Releasing a remote" and each module's header.
+ * with the database through LISTEN/NOTIFY), the changes to the channels (changes.ts), the canary
+ * health guard, the previews and local builds of staff browsers (previews.ts) and what the
+ * shell's page needs (page.ts). README.md in this folder walks one canary through the files.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { RemoteDir } from 'shared-api/routes';
+import type { Cohorts } from 'shared-api/remote-registry';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
-import type { FitsShell } from './actions.ts';
+import { type ChannelChanges, createChannelChanges } from './changes.ts';
 import { createDevRemotes, type DevRemotes } from './devRemotes.ts';
 import { type ReleaseHealth, startReleaseHealth } from './health.ts';
+import { createReleasePage, type ReleasePage } from './page.ts';
 import { createReleasePrefixes, type ReleasePrefixes } from './prefixes.ts';
 import { type Previews, startPreviews } from './previews.ts';
-import {
-  type Cohorts,
-  createCohortSequences,
-  type ReleaseRegistry,
-  startReleaseRegistry,
-} from './registry.ts';
+import { createCohortSequences, type ReleaseRegistry, startReleaseRegistry } from './registry.ts';
 import { type BlobStore, cachedBlobStore } from './store.ts';
 import { readShellShare, storedReleaseProblems } from './validate.ts';
 
@@ -30,6 +27,8 @@ export interface Releases {
   /** Where each published release's files are in the store (the only way `/mf/` finds them). */
   prefixes: ReleasePrefixes;
   registry: ReleaseRegistry;
+  /** Every change to who gets which release (changes.ts): the calls' and the health guard's. */
+  changes: ChannelChanges;
   health: ReleaseHealth;
   /** Previews and local builds of one staff browser (previews.ts). */
   previews: Previews;
@@ -37,8 +36,8 @@ export interface Releases {
   nextCohorts: () => Cohorts;
   /** Development servers of remotes on the local site (DEV_REMOTES_DIR; devRemotes.ts). */
   devRemotes: DevRemotes;
-  /** Whether a stored release of `remote` fits the shell served now (checked at every switch). */
-  fitsShell(remote: RemoteDir): FitsShell;
+  /** What the shell's page needs of the releases: the registry, preload links (page.ts). */
+  page: ReleasePage;
   close(): Promise<void>;
 }
 
@@ -54,21 +53,27 @@ export async function startReleases(
   const store = cachedBlobStore(backing, RELEASE_CACHE_BYTES);
   const prefixes = createReleasePrefixes(db);
   const registry = await startReleaseRegistry(db, events, log, { prefixes });
-  const health = await startReleaseHealth(db, registry, log, config.releaseHealth);
+  // Whether a stored release fits the shell served now: checked at every switch that puts it live.
+  const changes = createChannelChanges(db, registry, (remote) => async (version, tx) => {
+    const prefix = await prefixes.prefixOf(remote, version, tx);
+    if (prefix === null) return [`${remote}@${version} is not published`];
+    return storedReleaseProblems(store, readShellShare(config.appsDir), { remote, version, prefix });
+  });
+  const health = await startReleaseHealth(db, registry, changes, log, config.releaseHealth);
   const previews = await startPreviews(config, db, log);
-  return {
+  const parts = {
     store,
     prefixes,
     registry,
+    changes,
     health,
     previews,
     nextCohorts: createCohortSequences(),
     devRemotes: createDevRemotes(config.devRemotesDir),
-    fitsShell: (remote) => async (version, tx) => {
-      const prefix = await prefixes.prefixOf(remote, version, tx);
-      if (prefix === null) return [`${remote}@${version} is not published`];
-      return storedReleaseProblems(store, readShellShare(config.appsDir), { remote, version, prefix });
-    },
+  };
+  return {
+    ...parts,
+    page: createReleasePage(parts, config.secureCookies),
     async close() {
       await health.close();
       await registry.close();

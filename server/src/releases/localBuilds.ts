@@ -10,7 +10,7 @@
  * the local build is published beside it and the log says how to roll it out.
  * A build already published is found by its version and left where it is, also when it was
  * stored before migration 0019 (under `<remote>/<version>`, the prefix its row records); a new
- * one is stored like any upload, under its digest (actions.ts publishRelease).
+ * one is stored like any upload, under its digest (publish.ts storeRelease).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,9 +18,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { REMOTES, type RemoteDir } from 'shared-api/routes';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { digestOf, promote } from './actions.ts';
 import type { Releases } from './index.ts';
-import { publishFiles } from './publish.ts';
+import { digestOf, publishRelease } from './publish.ts';
 import type { ReleaseFiles } from './tarball.ts';
 
 export const LOCAL_ACTOR = 'npm start';
@@ -68,7 +67,12 @@ export async function publishLocalBuilds(
     const files = readBuildFolder(dist);
     const version = localVersion(appDir, files);
     try {
-      const result = await publishFiles(config, db, releases, { remote, version, files, actor: LOCAL_ACTOR });
+      const result = await publishRelease(config, db, releases, {
+        remote,
+        version,
+        files,
+        actor: LOCAL_ACTOR,
+      });
       const channel = releases.registry.channels().find((c) => c.remote === remote);
       if (result.stable || !channel || channel.stable === version) {
         if (result.created) log.info(`${remote}@${version}: local build published and stable`);
@@ -79,8 +83,7 @@ export async function publishLocalBuilds(
         [remote, channel.stable],
       );
       if (rows[0]?.actor === LOCAL_ACTOR && !channel.canary) {
-        await promote(db, { remote, version, actor: LOCAL_ACTOR });
-        await releases.registry.refresh();
+        await releases.changes.promote({ remote, version, actor: LOCAL_ACTOR });
         log.info(`${remote}@${version}: local build published and stable (was ${channel.stable})`);
       } else {
         log.info(

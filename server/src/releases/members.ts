@@ -7,7 +7,7 @@
 import type { Viewer } from '../auth/session.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { logRelease } from './actions.ts';
+import { logRelease } from './channels.ts';
 
 const userNotFound = (username: string) => new ApiError(404, 'USER NOT FOUND', `no account "${username}"`);
 

@@ -1,6 +1,6 @@
 /**
  * Where each published release's files are in the store: `releases.prefix`, the one the
- * database recorded when the release won its upload (actions.ts publishRelease). `/mf/` serves a
+ * database recorded when the release won its upload (publish.ts storeRelease). `/mf/` serves a
  * version only through this, so files of an upload that was refused or is still running, or any
  * other file the store holds, are never served: an unknown version is 404 even when its files
  * are there.

@@ -1,15 +1,16 @@
+import type { RegistryRemote } from 'shared-api/remote-registry';
 import { describe, expect, it } from 'vitest';
 import { previewPageOf, redactPreviewLink } from './previews.ts';
-import { applyPreviews, type ResolvedRemote } from './registry.ts';
+import { applyPreviews } from './registry.ts';
 
-const stable: ResolvedRemote = {
+const stable: RegistryRemote = {
   name: 'mf_chat',
   remote: 'mf-chat',
   entry: '/mf/mf-chat@1.0.0/remoteEntry.js',
   version: '1.0.0',
   channel: 'stable',
 };
-const canary: ResolvedRemote = {
+const canary: RegistryRemote = {
   name: 'mf_feed',
   remote: 'mf-feed',
   entry: '/mf/mf-feed@2.0.0/remoteEntry.js',

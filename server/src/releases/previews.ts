@@ -32,7 +32,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { isSpaRoute } from '../http/pageRoutes.ts';
-import { logRelease, requireRelease } from './actions.ts';
+import { logRelease, requireRelease } from './channels.ts';
 import { siteKey } from './healthToken.ts';
 import { previewableRemotes } from './members.ts';
 import {

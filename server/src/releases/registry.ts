@@ -1,7 +1,7 @@
 /**
  * Which release each visitor gets, on every API node. The channels (release_channels: stable,
  * and optionally a canary for `percent` % of cohorts) are held in memory and re-read when any
- * node announces a change on the `releases` channel (LISTEN/NOTIFY, actions.ts), so a change
+ * node announces a change on the `releases` channel (LISTEN/NOTIFY, channels.ts), so a change
  * reaches every node within milliseconds, without a restart. A slow poll re-reads them too, in
  * case a notification was missed while the listening connection was down. Each read also tells
  * the node where the live releases' files are in the store (prefixes.ts), so `/mf/` serves them
@@ -19,36 +19,18 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Cohorts, RegistryAnswer, RegistryRemote } from 'shared-api/remote-registry';
 import { REMOTES, type RemoteDir, remoteNameOf } from 'shared-api/routes';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
-import { type Channel, RELEASES_CHANNEL, readChannels } from './actions.ts';
+import { type Channel, RELEASES_CHANNEL, readChannels } from './channels.ts';
 import { type DevRemotes, fromDevServer, withDevRemotes } from './devRemotes.ts';
-import type { ReleaseHealth } from './health.ts';
 import type { PageRelease } from './healthToken.ts';
 import type { ReleasePrefixes, ReleaseRef } from './prefixes.ts';
 import type { PreviewTarget } from './previewTokens.ts';
 
 export const COHORT_COOKIE = 'gwar_cohort';
 export const REGISTRY_POLL_MS = 10_000;
-
-export interface ResolvedRemote {
-  /** Module Federation name (mf_feed). */
-  name: string;
-  /** Folder name (mf-feed). */
-  remote: RemoteDir;
-  entry: string;
-  version: string;
-  /**
-   * `dev`: from a developer's development server on the local site (devRemotes.ts); `preview`: a
-   * version or a local build only this staff browser asked for (previews.ts).
-   */
-  channel: 'stable' | 'canary' | 'dev' | 'preview';
-  /** For canary visitors: the stable release, loaded instead when the canary fails to load. */
-  fallback?: { entry: string; version: string };
-  /** For `dev`: the development server's event stream (a rebuild, a failed build). */
-  dev?: { events: string };
-}
 
 /**
  * The address browsers load a release's container from. `remoteEntry.js` is not a file of the
@@ -59,9 +41,6 @@ export interface ResolvedRemote {
  */
 export const ENTRY_FILE = 'remoteEntry.js';
 export const entryUrl = (remote: string, version: string) => `/mf/${remote}@${version}/${ENTRY_FILE}`;
-
-/** A visitor's cohort (0-99) for each remote. */
-export type Cohorts = Record<RemoteDir, number>;
 
 /** The remotes in the cookie's order (apps.json's). */
 const COHORT_REMOTES = Object.values(REMOTES) as RemoteDir[];
@@ -104,8 +83,8 @@ export function createCohortSequences(
   return () => Object.fromEntries(sequences.map(([remote, next]) => [remote, next()])) as Cohorts;
 }
 
-export function resolveFor(channels: Iterable<Channel>, cohorts: Cohorts): ResolvedRemote[] {
-  const out: ResolvedRemote[] = [];
+export function resolveFor(channels: Iterable<Channel>, cohorts: Cohorts): RegistryRemote[] {
+  const out: RegistryRemote[] = [];
   for (const channel of channels) {
     const name = remoteNameOf(channel.remote);
     if (!name) continue;
@@ -140,7 +119,7 @@ export function parseLeftCanaries(raw: string | undefined): Set<string> {
 }
 
 /** The registry with each canary in `left` replaced by its stable release. */
-export function leaveCanaries(remotes: ResolvedRemote[], left: Set<string>): ResolvedRemote[] {
+export function leaveCanaries(remotes: RegistryRemote[], left: Set<string>): RegistryRemote[] {
   if (left.size === 0) return remotes;
   return remotes.map((r) =>
     r.channel === 'canary' && r.fallback && left.has(`${r.remote}@${r.version}`)
@@ -163,9 +142,9 @@ export function leaveCanaries(remotes: ResolvedRemote[], left: Set<string>): Res
  * fallback: a preview is what its developer asked to see, failures included.
  */
 export function applyPreviews(
-  remotes: ResolvedRemote[],
+  remotes: RegistryRemote[],
   previews: readonly PreviewTarget[],
-): ResolvedRemote[] {
+): RegistryRemote[] {
   if (previews.length === 0) return remotes;
   return remotes.map((r) => {
     const preview = previews.find((p) => p.remote === r.remote);
@@ -181,27 +160,6 @@ export function applyPreviews(
   });
 }
 
-/** A preview as the shell's banner shows it. */
-export interface PreviewNotice {
-  remote: string;
-  /** The previewed version, or null for a local build. */
-  version: string | null;
-  /** A local build's entry, or null. */
-  entry: string | null;
-  expires: string;
-}
-
-/** What `/remotes.json` answers, and what the shell's page carries inline (pages/frontend.ts). */
-export interface RegistryAnswer {
-  /** The visitor's cohort for each remote. */
-  cohorts: Cohorts;
-  remotes: ResolvedRemote[];
-  /** This page load's health token: its reports count only with it (healthToken.ts). */
-  health: string;
-  /** Only for a staff browser with previews on: what the banner names (never sent otherwise). */
-  previews?: PreviewNotice[];
-}
-
 /**
  * The registry for the visitor of `request`: their cohorts from the cookie or, for a new visitor
  * (or one whose cookie lacks a remote), the next ones of `nextCohorts`, set as the cookie on
@@ -210,7 +168,8 @@ export interface RegistryAnswer {
 export function registryFor(
   releases: {
     registry: Pick<ReleaseRegistry, 'resolve'>;
-    health: Pick<ReleaseHealth, 'token'>;
+    /** The page load's health token (health.ts). */
+    health: { token(remotes: PageRelease[]): string };
     nextCohorts: () => Cohorts;
     devRemotes: DevRemotes;
   },
@@ -266,7 +225,7 @@ export function registryFor(
 export interface ReleaseRegistry {
   /** The channels in force on this node. */
   channels(): Channel[];
-  resolve(cohorts: Cohorts): ResolvedRemote[];
+  resolve(cohorts: Cohorts): RegistryRemote[];
   /** Versions browsers may report on: each remote's stable and canary. */
   isLive(remote: string, version: string): boolean;
   /** Re-reads the channels now (after this node changed them, or from a test). */

@@ -5,13 +5,11 @@
  * when it is healthy and had at least `minSamples` page loads in this step, and promotes it
  * after the last. No traffic is not success: a step with too few loads holds until it has them.
  * A canary judged failing is rolled back at any step, as any canary is. Every move is one
- * transaction that re-checks the channel under its row lock, so of several API nodes judging at
+ * transaction that re-checks the channel under its row lock (changes.ts moveStep), so of several API nodes judging at
  * once exactly one moves it, and the release log records it with the figures that were judged.
  */
-import type { RemoteDir } from 'shared-api/routes';
-import type { Db } from '../db/index.ts';
-import { type Channel, lockChannel, logRelease, NO_CANARY } from './actions.ts';
-import type { Verdict } from './health.ts';
+import type { Channel } from './channels.ts';
+import type { Verdict } from './verdict.ts';
 
 /** Where a rollout stands, as the guard saw it: kept with its verdict for the admin page. */
 export interface StepStatus {
@@ -76,66 +74,19 @@ export function decideStep(
   return { move: true, to: next, status };
 }
 
-/**
- * Moves a rollout's canary `canary` from `from` % to `to` % (100: promotes it), if the channel
- * is still where the guard saw it. Returns false when another node, or a person, changed it first.
- */
-export async function moveStep(
-  db: Db,
-  input: { remote: RemoteDir; canary: string; from: number; to: number; reason: string },
-): Promise<boolean> {
-  const { remote, canary, from, to, reason } = input;
-  return db.transaction(async (tx) => {
-    const channel = await lockChannel(tx, remote);
-    if (!channel || channel.canary !== canary || channel.percent !== from || !channel.steps) return false;
-    if (to >= 100) {
-      await tx.query(
-        `UPDATE release_channels
-            SET stable = canary, ${NO_CANARY}, updated = now() WHERE remote = $1`,
-        [remote],
-      );
-      await logRelease(tx, {
-        remote,
-        action: 'promote',
-        from: channel.stable,
-        to: canary,
-        actor: 'health guard',
-        reason: `rollout of ${canary} complete: ${reason}`,
-      });
-    } else {
-      await tx.query(
-        'UPDATE release_channels SET percent = $2, step_started = now(), updated = now() WHERE remote = $1',
-        [remote, to],
-      );
-      await logRelease(tx, {
-        remote,
-        action: 'step',
-        from: canary,
-        to: canary,
-        percent: to,
-        actor: 'health guard',
-        reason: `${from}% → ${to}%: ${reason}`,
-      });
-    }
-    return true;
-  });
+/** A progressive rollout's plan: ascending shares ending at 100, and the pause of each. */
+export interface RolloutPlan {
+  steps: number[];
+  pauseSeconds: number;
 }
 
-/** '10m', '90s', '1h', '2h30m' or a number of seconds: the CLI's `--pause`. */
-export function parsePause(text: string): number {
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(trimmed);
-  if (!match || trimmed === '') throw new Error(`--pause "${text}": write it as 10m, 90s, 1h or 1h30m`);
-  const [, h = '0', m = '0', s = '0'] = match;
-  return Number(h) * 3600 + Number(m) * 60 + Number(s);
-}
+/** The plan in words, as the release log and the CLI say it. */
+export const describePlan = (plan: RolloutPlan) =>
+  `rollout ${plan.steps.join('% → ')}%, at least ${formatSeconds(plan.pauseSeconds)} a step`;
 
-/** '5,25,50,100': the CLI's `--steps`. The schema (shared-api) checks the values. */
-export function parseSteps(text: string): number[] {
-  return text.split(',').map((part) => {
-    const value = Number(part.trim().replace(/%$/, ''));
-    if (!Number.isInteger(value)) throw new Error(`--steps "${text}": write shares as 5,25,50,100`);
-    return value;
-  });
+export function formatSeconds(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return [h ? `${h}h` : '', m ? `${m}m` : '', s || (!h && !m) ? `${s}s` : ''].join('');
 }

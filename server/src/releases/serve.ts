@@ -1,30 +1,13 @@
 /**
- * The release routes outside PostgREST's grammar:
- *   GET  /remotes.json                     which release of each remote this visitor gets (cohort cookie)
- *   GET  /mf/<remote>@<version>/<file>     a published release's files: immutable, cached for a year,
- *                                          brotli or gzip made at publication, picked by Accept-Encoding;
- *                                          `remoteEntry.js` is the entry the release's manifest names;
- *                                          read from the store prefix the release's row records
- *                                          (prefixes.ts), so only what the database names is served
- *   PUT  /api/releases/<remote>/<version>  upload a built remote (gzipped tarball of its dist folder)
- *   POST /api/release-health               browsers' load and failure reports (navigator.sendBeacon)
- *   GET  /api/release-shell                what the served shell provides and loads (validate.ts
- *                                          shellShareJson): `pnpm gwar release check --url` checks
- *                                          a build against it before the upload does
- *   GET|POST /release-preview/<link>       a preview link's page, and turning the preview on (previewPage.ts)
- * The calls that change channels are RPCs (rpc/release/*), the lists are read resources
- * (read/releases.ts).
+ * `GET /mf/<remote>@<version>/<file>`: a published release's files, immutable, cached for a year;
+ * brotli or gzip made at publication (compress.ts), picked by Accept-Encoding; `remoteEntry.js`
+ * is the entry the release's manifest names (registry.ts ENTRY_FILE). Read from the store prefix
+ * the release's row records (prefixes.ts), so only what the database names is served.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { releaseHealthInput, releaseRemote, releaseVersion } from 'shared-api/validation';
-import { ApiError, badRequest } from '../http/errors.ts';
-import { releaseActor } from './access.ts';
-import { registerPreviewPage } from './previewPage.ts';
-import { publishFiles } from './publish.ts';
-import { ENTRY_FILE, registryFor } from './registry.ts';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../http/errors.ts';
+import { ENTRY_FILE } from './registry.ts';
 import type { BlobStore } from './store.ts';
-import { RELEASE_LIMITS, ReleaseArchiveError, readReleaseArchive } from './tarball.ts';
-import { readShellShare, shellShareJson } from './validate.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   js: 'application/javascript; charset=utf-8',
@@ -104,18 +87,9 @@ export function createEntryNames(store: Pick<BlobStore, 'get'>) {
   };
 }
 
-export function registerReleaseRoutes(app: FastifyInstance): void {
+export function registerReleaseFiles(app: FastifyInstance): void {
   const releases = app.services.releases;
-  const config = app.config;
   const entryNameOf = createEntryNames(releases.store);
-
-  // The shell's page carries the same answer inline (pages/frontend.ts); this is for later reads.
-  app.get('/remotes.json', async (request, reply) => {
-    const previews = await releases.previews.active(request);
-    const answer = registryFor(releases, request, reply, config.secureCookies, previews);
-    void reply.header('Cache-Control', 'no-store');
-    return answer;
-  });
 
   // One path segment `<remote>@<version>`: the router has no `@` separator between two parameters.
   // Compressed once at publication, so the on-the-fly compression must not touch these; no page
@@ -162,88 +136,6 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
         .header('Access-Control-Allow-Origin', '*')
         .header('X-Content-Type-Options', 'nosniff')
         .send(data);
-    },
-  );
-
-  // Public like the shell's own files it is read from (/app/mf-manifest.json, /app/mf-stats.json).
-  app.get('/api/release-shell', async (_request, reply) => {
-    void reply.header('Cache-Control', 'no-cache');
-    return shellShareJson(readShellShare(config.appsDir));
-  });
-
-  registerPreviewPage(app);
-
-  app.register(async (scope) => {
-    scope.addContentTypeParser(
-      ['application/gzip', 'application/x-gzip', 'application/x-tar', 'application/octet-stream'],
-      { parseAs: 'buffer', bodyLimit: RELEASE_LIMITS.archiveBytes },
-      (_request, body, done) => done(null, body),
-    );
-    scope.put<{ Params: { remote: string; version: string } }>(
-      '/api/releases/:remote/:version',
-      {
-        bodyLimit: RELEASE_LIMITS.archiveBytes,
-        config: config.rateLimits ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {},
-      },
-      async (request: FastifyRequest<{ Params: { remote: string; version: string } }>, reply) => {
-        const remote = releaseRemote.safeParse(request.params.remote);
-        if (!remote.success) throw badRequest('RELEASE REFUSED', `unknown remote "${request.params.remote}"`);
-        const version = releaseVersion.safeParse(request.params.version);
-        if (!version.success)
-          throw badRequest('RELEASE REFUSED', version.error.issues[0]?.message ?? 'bad version');
-        const actor = releaseActor(request, remote.data);
-        if (!Buffer.isBuffer(request.body)) {
-          throw badRequest(
-            'RELEASE REFUSED',
-            'send the gzipped tarball as the body (Content-Type: application/gzip)',
-          );
-        }
-        let files: Awaited<ReturnType<typeof readReleaseArchive>>;
-        try {
-          files = await readReleaseArchive(request.body);
-        } catch (error) {
-          if (error instanceof ReleaseArchiveError) throw badRequest('RELEASE REFUSED', error.message);
-          throw error;
-        }
-        const result = await publishFiles(config, app.db, releases, {
-          remote: remote.data,
-          version: version.data,
-          files,
-          actor,
-        });
-        request.log.info(
-          { remote: result.remote, version: result.version, actor, created: result.created },
-          'release published',
-        );
-        return reply
-          .status(result.created ? 201 : 200)
-          .header('Cache-Control', 'no-store')
-          .send({ ok: true, ...result });
-      },
-    );
-  });
-
-  app.post(
-    '/api/release-health',
-    {
-      bodyLimit: 16 * 1024,
-      // A page load sends one or two. 60 a minute lets dozens of visitors share an address, and
-      // bounds what one address can weigh in the guard's judgement (README, "Canary health").
-      config: config.rateLimits ? { rateLimit: { max: 60, timeWindow: '1 minute' } } : {},
-    },
-    async (request, reply) => {
-      // sendBeacon sends a string as text/plain (a JSON content type would need a preflight).
-      let body: unknown = request.body;
-      if (typeof body === 'string') {
-        try {
-          body = JSON.parse(body);
-        } catch {
-          throw badRequest('BAD REQUEST', 'the body is not JSON');
-        }
-      }
-      const input = releaseHealthInput.parse(body ?? {});
-      const counted = await releases.health.record(input);
-      return reply.status(202).header('Cache-Control', 'no-store').send({ ok: true, counted });
     },
   );
 }

@@ -33,7 +33,7 @@ describe('the local release store', () => {
       }
       const results = await Promise.allSettled(puts);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-      // A removal racing writers this hard may give up (actions.ts ignores that: leftovers of a
+      // A removal racing writers this hard may give up (publish.ts ignores that: leftovers of a
       // refused upload are never served); a put must not.
       await Promise.allSettled(removals);
     }

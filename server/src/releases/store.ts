@@ -6,7 +6,7 @@
  * before it); every segment is checked, so a key never leaves the store.
  *
  * A key is only ever written with one content: a prefix holds the files of one digest, so two
- * uploads that write the same key write the same bytes (actions.ts publishRelease). `put` may
+ * uploads that write the same key write the same bytes (publish.ts storeRelease). `put` may
  * therefore run for the same key at once, any number of times, and must never fail for it.
  */
 import { randomBytes } from 'node:crypto';
@@ -17,7 +17,7 @@ export interface BlobStore {
   put(key: string, data: Buffer): Promise<void>;
   /** The bytes, or null when there is no such key. */
   get(key: string): Promise<Buffer | null>;
-  /** Removes every key under `prefix` (a refused upload's own files, actions.ts). */
+  /** Removes every key under `prefix` (a refused upload's own files, publish.ts). */
   deletePrefix(prefix: string): Promise<void>;
 }
 
@@ -42,7 +42,7 @@ export function createLocalBlobStore(root: string): BlobStore {
       // Write then rename: a reader never sees half a file, and puts of one key at once each
       // write their own temporary file and replace the target atomically (rename(2)), the
       // last one winning with the same bytes. The folder may vanish between the two steps: a
-      // refused upload removes its own prefix (actions.ts), while another upload of the same
+      // refused upload removes its own prefix (publish.ts), while another upload of the same
       // bytes, refused too, may still be writing there. Then the folder is made again and the
       // file written again; that upload removes the prefix itself once it is refused.
       for (let attempt = 1; ; attempt++) {

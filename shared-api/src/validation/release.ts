@@ -21,7 +21,7 @@ export const releaseCanaryInput = z.object({
   percent: z.number().int().min(1).max(99),
   /**
    * A release the health guard rolled back is quarantined: canarying it again needs `force`
-   * and a reason, which the release log keeps (server/src/releases/actions.ts).
+   * and a reason, which the release log keeps (server/src/releases/changes.ts).
    */
   force: z.literal(true).optional(),
   reason: z.string().trim().min(3).max(500).optional(),

@@ -7,8 +7,9 @@
 import { useState, useSyncExternalStore } from 'react';
 // biome-ignore lint/style/noRestrictedImports: ending a preview reloads the page, so there is no cache to update, and shared-api's release hooks are not in the shell's first load
 import { rpc, toast } from 'shared-api';
+import type { PreviewNotice } from 'shared-api/remote-registry';
 import { Button } from 'shared-ui';
-import { activePreviews, type PreviewNotice, subscribeRemotes } from '../remotes/registry.ts';
+import { activePreviews, subscribeRemotes } from '../remotes/registry.ts';
 
 const NONE: readonly PreviewNotice[] = [];
 

@@ -21,6 +21,7 @@
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from 'shared-api';
+import type { PreviewNotice, RegistryAnswer, RegistryRemote } from 'shared-api/remote-registry';
 import { forgetDevBuild, watchDevRemote } from './devRemote.ts';
 import {
   type HealthKind,
@@ -29,39 +30,6 @@ import {
   reportRemote,
   setHealthToken,
 } from './health.ts';
-
-interface RegistryRemote extends Omit<RemoteRelease, 'channel'> {
-  remote: string;
-  entry: string;
-  /**
-   * Never reported on: `dev`, a development server's build (devRemote.ts: on the local site, or a
-   * staff browser's local build on a deployed one); `preview`, a published version only this staff
-   * browser asked for (server/src/releases/previews.ts).
-   */
-  channel: RemoteRelease['channel'] | 'dev' | 'preview';
-  fallback?: { entry: string; version: string };
-  dev?: { events: string };
-}
-
-/** A preview this staff browser turned on (server/src/releases/previews.ts): the banner names it. */
-export interface PreviewNotice {
-  remote: string;
-  /** The previewed version, or null for a local build. */
-  version: string | null;
-  /** A local build's entry, or null. */
-  entry: string | null;
-  expires: string;
-}
-
-interface RegistryAnswer {
-  /** The visitor's cohort for each remote. */
-  cohorts: Record<string, number>;
-  remotes: RegistryRemote[];
-  /** This page load's health token (server/src/releases/healthToken.ts). */
-  health?: string;
-  /** Only for a staff browser with previews on. */
-  previews?: PreviewNotice[];
-}
 
 /** Canaries this browser left for their stable release: `mf-feed@2.0.0` entries, for the session. */
 export const LEFT_COOKIE = 'gwar_left_canary';

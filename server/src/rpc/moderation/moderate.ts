@@ -10,7 +10,7 @@
 import { signedIn } from '../../auth/access.ts';
 import { type Queryable, retryTransaction } from '../../db/index.ts';
 import { lockPostChains, lockThreads, lockUsers } from '../../db/locks.ts';
-import { deleteStored, releaseFiles } from '../../files/release.ts';
+import { deleteStored, dropUnusedFiles } from '../../files/unused.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { banUser, logModeration } from '../../moderation/bans.ts';
 import { CLEARED_CONTENT } from '../../posts/write.ts';
@@ -36,7 +36,7 @@ export const moderate = defineRpc('moderate', {
   access: 'moderator',
   async handle(ctx, input) {
     const { db, viewer, services, request } = signedIn(ctx);
-    const released = await db.transaction(async (tx) => {
+    const unused = await db.transaction(async (tx) => {
       const removesAll = input.resolve === 'ban-user-and-delete-all-posts';
       const removesOne = input.resolve === 'delete-post' || input.resolve === 'ban-user-and-delete-post';
       // Locks in the order of db/locks.ts: the threads this removes posts from, those posts with
@@ -147,10 +147,10 @@ export const moderate = defineRpc('moderate', {
           post: post.id,
         });
       }
-      // A removed post's pictures stop being served (files/release.ts).
-      return releaseFiles(tx, post.user_id, [...new Set(cleared)]);
+      // A removed post's pictures stop being served (files/unused.ts).
+      return dropUnusedFiles(tx, post.user_id, [...new Set(cleared)]);
     });
-    await deleteStored(services.files, released, request.log);
+    await deleteStored(services.files, unused, request.log);
     return { ok: true };
   },
 });

@@ -1,0 +1,36 @@
+/**
+ * `POST /api/release-health`: browsers' reports on the releases of their page load
+ * (shell/src/remotes/health.ts, sent with navigator.sendBeacon), counted by pageLoads.ts for the
+ * health guard (health.ts). 202 with how many outcomes were new.
+ */
+import type { FastifyInstance } from 'fastify';
+import { releaseHealthInput } from 'shared-api/validation';
+import { badRequest } from '../http/errors.ts';
+
+export function registerHealthBeacons(app: FastifyInstance): void {
+  const releases = app.services.releases;
+  const config = app.config;
+  app.post(
+    '/api/release-health',
+    {
+      bodyLimit: 16 * 1024,
+      // A page load sends one or two. 60 a minute lets dozens of visitors share an address, and
+      // bounds what one address can weigh in the guard's judgement (README, "Canary health").
+      config: config.rateLimits ? { rateLimit: { max: 60, timeWindow: '1 minute' } } : {},
+    },
+    async (request, reply) => {
+      // sendBeacon sends a string as text/plain (a JSON content type would need a preflight).
+      let body: unknown = request.body;
+      if (typeof body === 'string') {
+        try {
+          body = JSON.parse(body);
+        } catch {
+          throw badRequest('BAD REQUEST', 'the body is not JSON');
+        }
+      }
+      const input = releaseHealthInput.parse(body ?? {});
+      const counted = await releases.health.record(input);
+      return reply.status(202).header('Cache-Control', 'no-store').send({ ok: true, counted });
+    },
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * `PUT /api/releases/<remote>/<version>`: a built remote, uploaded as a gzipped tarball of its
+ * dist folder by a team's CI (`pnpm gwar release publish`, a release token) or an admin: read
+ * within the upload's limits (tarball.ts), then published (publish.ts). 201 when it was stored,
+ * 200 when this very build already was (a retried upload).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { releaseRemote, releaseVersion } from 'shared-api/validation';
+import { badRequest } from '../http/errors.ts';
+import { releaseActor } from './access.ts';
+import { publishRelease } from './publish.ts';
+import { RELEASE_LIMITS, ReleaseArchiveError, readReleaseArchive } from './tarball.ts';
+
+export function registerReleaseUpload(app: FastifyInstance): void {
+  const releases = app.services.releases;
+  const config = app.config;
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['application/gzip', 'application/x-gzip', 'application/x-tar', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: RELEASE_LIMITS.archiveBytes },
+      (_request, body, done) => done(null, body),
+    );
+    scope.put<{ Params: { remote: string; version: string } }>(
+      '/api/releases/:remote/:version',
+      {
+        bodyLimit: RELEASE_LIMITS.archiveBytes,
+        config: config.rateLimits ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {},
+      },
+      async (request: FastifyRequest<{ Params: { remote: string; version: string } }>, reply) => {
+        const remote = releaseRemote.safeParse(request.params.remote);
+        if (!remote.success) throw badRequest('RELEASE REFUSED', `unknown remote "${request.params.remote}"`);
+        const version = releaseVersion.safeParse(request.params.version);
+        if (!version.success)
+          throw badRequest('RELEASE REFUSED', version.error.issues[0]?.message ?? 'bad version');
+        const actor = releaseActor(request, remote.data);
+        if (!Buffer.isBuffer(request.body)) {
+          throw badRequest(
+            'RELEASE REFUSED',
+            'send the gzipped tarball as the body (Content-Type: application/gzip)',
+          );
+        }
+        let files: Awaited<ReturnType<typeof readReleaseArchive>>;
+        try {
+          files = await readReleaseArchive(request.body);
+        } catch (error) {
+          if (error instanceof ReleaseArchiveError) throw badRequest('RELEASE REFUSED', error.message);
+          throw error;
+        }
+        const result = await publishRelease(config, app.db, releases, {
+          remote: remote.data,
+          version: version.data,
+          files,
+          actor,
+        });
+        request.log.info(
+          { remote: result.remote, version: result.version, actor, created: result.created },
+          'release published',
+        );
+        return reply
+          .status(result.created ? 201 : 200)
+          .header('Cache-Control', 'no-store')
+          .send({ ok: true, ...result });
+      },
+    );
+  });
+}
