@@ -4,7 +4,6 @@
  */
 
 import path from 'node:path';
-import { DEFAULT_HEALTH, type HealthOptions } from './releases/verdict.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -25,6 +24,27 @@ export interface S3Settings {
   secretAccessKey: string;
   forcePathStyle: boolean;
 }
+
+/** The canary health guard's settings (its judgement: releases/verdict.ts; its loop: releases/health.ts). */
+export interface HealthOptions {
+  minSamples: number;
+  minFailures: number;
+  margin: number;
+  alpha: number;
+  baseline: number;
+  stableCap: number;
+  checkMs: number;
+}
+
+export const DEFAULT_HEALTH: HealthOptions = {
+  minSamples: 20,
+  minFailures: 5,
+  margin: 0.05,
+  alpha: 0.001,
+  baseline: 0.01,
+  stableCap: 0.05,
+  checkMs: 5000,
+};
 
 export interface Config {
   port: number;

@@ -10,19 +10,14 @@
  * nodes judging at once exactly one acts), and the release log says why, with the figures.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_HEALTH, type HealthOptions } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { ChannelChanges } from './changes.ts';
 import { type PageRelease, signPageLoad, siteKey } from './healthToken.ts';
 import { type HealthReport, recordReport } from './pageLoads.ts';
 import type { ReleaseRegistry } from './registry.ts';
 import { decideStep, type StepStatus } from './rollout.ts';
-import {
-  type Counts,
-  DEFAULT_HEALTH,
-  type HealthOptions,
-  judgeCanary,
-  type VerdictState,
-} from './verdict.ts';
+import { type Counts, judgeCanary, type VerdictState } from './verdict.ts';
 
 /**
  * The guard's verdict as it keeps it with the channel (release_channels.verdict): the admin page

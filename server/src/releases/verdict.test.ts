@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chanceOfNoWorse, DEFAULT_HEALTH, judgeCanary } from './verdict.ts';
+import { DEFAULT_HEALTH } from '../config.ts';
+import { chanceOfNoWorse, judgeCanary } from './verdict.ts';
 
 const options = DEFAULT_HEALTH;
 

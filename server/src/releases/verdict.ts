@@ -17,26 +17,7 @@
  */
 import binomialCdf from '@stdlib/stats-base-dists-binomial-cdf';
 import hypergeometricCdf from '@stdlib/stats-base-dists-hypergeometric-cdf';
-
-export interface HealthOptions {
-  minSamples: number;
-  minFailures: number;
-  margin: number;
-  alpha: number;
-  baseline: number;
-  stableCap: number;
-  checkMs: number;
-}
-
-export const DEFAULT_HEALTH: HealthOptions = {
-  minSamples: 20,
-  minFailures: 5,
-  margin: 0.05,
-  alpha: 0.001,
-  baseline: 0.01,
-  stableCap: 0.05,
-  checkMs: 5000,
-};
+import type { HealthOptions } from '../config.ts';
 
 export interface Counts {
   loads: number;
