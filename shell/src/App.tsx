@@ -14,8 +14,8 @@ import {
 } from 'react-router-dom';
 import { postKeys, prefetchThread, queryClient, setRedirectHome, useSessionUser } from 'shared-api';
 import { applyTheme, currentTheme } from 'shared-ui';
-import { DevOverlay } from './layout/DevOverlay.tsx';
 import { Layout } from './layout/Layout.tsx';
+import { DevOverlayWhenDeveloping } from './layout/rarePanels.tsx';
 import { CrashBoundary } from './pages/CrashBoundary.tsx';
 import { followRegistry } from './remotes/registry.ts';
 import { modalRoutes, pageRoutes } from './routes.tsx';
@@ -182,7 +182,7 @@ function Shell() {
         {backgroundReady && <Routes location={background ?? location}>{pageRoutes()}</Routes>}
       </div>
       {background && <Routes>{modalRoutes()}</Routes>}
-      <DevOverlay />
+      <DevOverlayWhenDeveloping />
     </Layout>
   );
 }

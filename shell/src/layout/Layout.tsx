@@ -6,8 +6,8 @@ import { useFavicon } from './favicon.ts';
 import { useFeedLink } from './feedLink.ts';
 import { MobileFooter } from './MobileFooter.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
-import { PreviewBanner } from './PreviewBanner.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
+import { PreviewBannerWhenPreviewing } from './rarePanels.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { Toasts } from './Toasts.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -38,7 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         toggleRef={toggleRef}
       />
       <OfflineBanner />
-      <PreviewBanner />
+      <PreviewBannerWhenPreviewing />
       <div className="sh-body">
         <SideMenu drawer={!wide} open={menuOpen} onClose={closeMenu} toggleRef={toggleRef} />
         <main id="sh-main" className="sh-main" tabIndex={-1} inert={behindDrawer}>

@@ -22,7 +22,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from 'shared-api';
 import type { PreviewNotice, RegistryAnswer, RegistryRemote } from 'shared-api/remote-registry';
-import { forgetDevBuild, watchDevRemote } from './devRemote.ts';
 import {
   type HealthKind,
   type RemoteRelease,
@@ -129,13 +128,22 @@ async function fetchRegistry(): Promise<Map<string, RegistryRemote>> {
 function followDevServer(entry: RegistryRemote): void {
   const events = entry.dev!.events;
   const origin = new URL(events).origin;
-  watchDevRemote(events, {
-    onBuilt: ({ hash, uniqueName }) => {
-      forgetDevBuild(uniqueName, origin);
-      switchTo({ ...entry, entry: `${origin}/remoteEntry.js?build=${hash}` });
-    },
-    onFailed: ({ remote, errors }) => console.error(`${remote}: the build failed\n${errors.join('\n')}`),
-  });
+  // Fetched only here: a deployed site never has a development server in its registry.
+  void import('./devRemote.ts').then(({ forgetDevBuild, watchDevRemote }) =>
+    watchDevRemote(events, {
+      onBuilt: ({ hash, uniqueName }) => {
+        forgetDevBuild(uniqueName, origin);
+        switchTo({ ...entry, entry: `${origin}/remoteEntry.js?build=${hash}` });
+      },
+      onFailed: ({ remote, errors }) => console.error(`${remote}: the build failed\n${errors.join('\n')}`),
+    }),
+  );
+}
+
+/** Whether a remote of this page comes from a development server (the overlay's, layout/DevOverlay.tsx). */
+export function runsDevRemote(): boolean {
+  for (const entry of current.values()) if (entry.dev) return true;
+  return false;
 }
 
 /** Starts reading the registry (once); later calls share the answer. */
