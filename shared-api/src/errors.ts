@@ -1,6 +1,7 @@
 /**
- * Spec §8: server messages and statuses to the Polish text a user sees. Validation keys carry
- * their Polish text in `details`. The quick-dialog calls swallow failures (see `silent`).
+ * Server messages and statuses to the Polish text a user sees
+ * (docs/product.md#8-errors-and-messages). Validation keys carry their Polish text in `details`
+ * (R-8.3). The quick-dialog calls swallow failures (see `silent`, R-8.7).
  */
 import { ApiError, NetworkError } from './client.ts';
 import { MESSAGES, VALIDATION_KEYS } from './validation/rules.ts';
