@@ -1,5 +1,6 @@
 /**
- * The side menu exactly as spec §2 lists it, and the shortcuts of the top bar and mobile footer.
+ * The side menu exactly as docs/product.md R-2.12 and R-2.13 list it, and the shortcuts of the top
+ * bar (R-2.5) and mobile footer (R-2.6).
  * Who sees what is decided here and nowhere else.
  */
 import { hasRole, type SessionUser } from 'shared-api';
