@@ -63,7 +63,7 @@ describe(`tags on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     expect(response.statusCode).toBe(401);
   });
 
-  it('answers the autocomplete query of spec §7', async () => {
+  it('R-5.13 answers the tag autocomplete query of R-7.4', async () => {
     await server.db.query(
       "INSERT INTO tags (tag, count) VALUES ('polityka', 50), ('polska', 11), ('polo', 3), ('pomidory', 99)",
     );
