@@ -1,4 +1,4 @@
-/** Tags: reserve, update, drop, the read filters the spec uses, and each refusal with its key. */
+/** Tags: reserve, update, drop, the read filters of docs/product.md, and each refusal with its key. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';
 
