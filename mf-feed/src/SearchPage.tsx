@@ -1,9 +1,9 @@
 /**
- * `/search?q=…&kind=…&period=…&order=…` (issue 13): titled posts, microposts and comments by
- * the words of their title and text, and tags and users whose names start with the first word.
- * Matches are highlighted as React text (the body's HTML is only read for its text, never
- * inserted). Adult content (#nsfw) shows its title but not its text unless the reader's setting
- * shows it (spec §4).
+ * `/search?q=…&kind=…&period=…&order=…` (docs/product.md R-10.1): titled posts, microposts and
+ * comments by the words of their title and text, and tags and users whose names start with the
+ * first word. Matches are highlighted as React text (the body's HTML is only read for its text,
+ * never inserted). Adult content (#nsfw) shows its title but not its text unless the reader's
+ * setting shows it (R-4.6).
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

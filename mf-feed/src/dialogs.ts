@@ -1,4 +1,4 @@
-/** `./dialogs`: the quick-dialog types this remote owns (spec §2). */
+/** `./dialogs`: the quick-dialog types this remote owns (docs/product.md R-2.28). */
 import type { DialogComponents } from 'shared-ui';
 import { LightboxDialog } from './dialogs/LightboxDialog.tsx';
 import { PerkDomainDialog, PerkTagDialog, PerkUserDialog } from './dialogs/PerkDialog.tsx';

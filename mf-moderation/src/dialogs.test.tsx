@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
- * The moderate dialog (spec §4): choice -> confirmation ('Potwierdź', 'Anuluj') -> back to the
- * choice; 'Potwierdź' calls `moderate`, toasts on success and closes; a failure closes silently.
+ * The moderate dialog (docs/product.md R-4.10): choice -> confirmation ('Potwierdź', 'Anuluj') ->
+ * back to the choice; 'Potwierdź' calls `moderate`, toasts on success and closes; a failure closes
+ * silently (R-8.7).
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -1,9 +1,10 @@
 /**
- * Quick dialogs of the moderation area (spec §4): `moderate`. moderateOpt starts empty (the
- * choice screen); a choice shows the confirmation with 'Potwierdź' and 'Anuluj'; 'Anuluj'
- * returns to the choice. A ban also asks for how long (a day, a week, a month, for good) and
- * why: the banned user is shown both at sign-in. Success: the toast 'Wpis został wymoderowany' and the post leaves the
- * open list; failure: silent (spec §8). The dialog closes either way.
+ * Quick dialogs of the moderation area (docs/product.md R-4.10): `moderate`. moderateOpt starts
+ * empty (the choice screen); a choice shows the confirmation with 'Potwierdź' and 'Anuluj';
+ * 'Anuluj' returns to the choice. A ban also asks for how long (a day, a week, a month, for good)
+ * and why: the banned user is shown both at sign-in (R-10.5). Success: the toast
+ * 'Wpis został wymoderowany' and the post leaves the open list; failure: silent (R-8.7). The
+ * dialog closes either way.
  */
 import { useId, useState } from 'react';
 import { BAN_PERIODS, type BanPeriod, LIMITS, type ModerateResolve } from 'shared-api';

@@ -20,7 +20,6 @@ export const KIND_LABELS: Record<ReportRow['kind'], string> = {
   comment: 'Komentarz',
 };
 
-/** What each decision does, shown on the confirmation screen. */
 /** How long a ban lasts, as the moderation dialog offers it. */
 export const BAN_PERIOD_LABELS: Record<BanPeriod, string> = {
   day: 'Na dzień',
@@ -32,6 +31,7 @@ export const BAN_PERIOD_LABELS: Record<BanPeriod, string> = {
 /** The reason a ban starts with; the moderator can write their own. */
 export const DEFAULT_BAN_REASON = 'Naruszenie regulaminu serwisu';
 
+/** What each decision does, shown on the confirmation screen. */
 export const MODERATE_EFFECTS: Record<ModerateResolve, string> = {
   'delete-post': 'Wpis zniknie z serwisu, a jego treść zostanie usunięta.',
   'ban-user': 'Autor zostanie zbanowany i wylogowany ze wszystkich urządzeń. Wpis zostanie.',

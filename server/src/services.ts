@@ -20,7 +20,7 @@ import { createLocalBlobStore } from './releases/store.ts';
 export interface Services {
   events: Events;
   mailer: Mailer;
-  /** Uploaded files (spec §5); a local folder in the data folder by default. */
+  /** Uploaded files (docs/product.md ); a local folder in the data folder by default. */
   files: FileStorage;
   /** Re-ages the hot rank of the last week's posts once a minute (feeds). */
   ranking: RankRefresher;

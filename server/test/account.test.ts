@@ -1,8 +1,8 @@
 /**
- * One's own data and account (issue 13; GDPR art. 15, 17, 20): the export holds every kind of
- * one's data and nobody else's; deletion needs the password, ends the sessions, is cancelled by
- * signing in during the grace period, and afterwards erases the account, keeping or deleting
- * its posts as chosen.
+ * One's own data and account (docs/product.md R-10.6; GDPR art. 15, 17, 20): the export holds every
+ * kind of one's data and nobody else's; deletion needs the password, ends the sessions, is
+ * cancelled by signing in during the grace period, and afterwards erases the account, keeping or
+ * deleting its posts as chosen.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eraseDueAccounts } from '../src/account/deletion.ts';

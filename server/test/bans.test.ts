@@ -1,7 +1,7 @@
 /**
- * Bans that users understand (issue 13): a moderator bans for a period with a reason, the banned
- * user is told until when and why at sign-in, the ban ends by itself, an admin can lift it, and
- * every action is in the moderation log that only admins read.
+ * Bans that users understand (docs/product.md R-10.5): a moderator bans for a period with a reason,
+ * the banned user is told until when and why at sign-in, the ban ends by itself, an admin can lift
+ * it, and every action is in the moderation log that only admins read.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endBans } from '../src/moderation/bans.ts';

@@ -1,7 +1,7 @@
 /**
- * Counters under concurrency (issue 11): many toggles at the same moment, by one user and by many,
- * must leave every counter equal to a recount from the base rows; two publications of one draft
- * publish it once; two users reserving the same free tag leave one owner.
+ * Counters under concurrency: many toggles at the same moment, by one user and by many, must leave
+ * every counter equal to a recount from the base rows; two publications of one draft publish it
+ * once; two users reserving the same free tag leave one owner.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, actor, publish, useTestServer } from './harness.ts';

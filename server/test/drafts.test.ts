@@ -38,7 +38,7 @@ describe('drafts', () => {
     );
     expect((await bob.rpc('post_create', { draft: id, body: 'x' })).json().message).toBe('POST IS NOT DRAFT');
 
-    // Publishing runs the full §5 rules.
+    // Publishing runs every input rule (docs/product.md#5-input-rules), here R-5.1's title length.
     const short = await ala.rpc('post_create', { draft: id, kind: 'post', title: 'krótki', body: 'x' });
     expect(short.json().message).toBe('TITLE TOO SHORT');
     const published = await ala.rpc('post_create', {

@@ -1,10 +1,10 @@
 /**
- * PostgreSQL going away under a running API (issue 11): a `pg_ctl restart -m fast` and a SIGKILL
- * of the postmaster, with real processes and light load from a guest and a signed-in reader.
- * The API process must survive; while the database is away requests fail fast with a 503 in the
- * API's error shape; within 5 s of the database being back it answers normally; and the LISTEN
- * connection comes back, so live events reach an open stream again (after a `resync` event that
- * tells the browser to refetch what it missed).
+ * PostgreSQL going away under a running API: a `pg_ctl restart -m fast` and a SIGKILL of the
+ * postmaster, with real processes and light load from a guest and a signed-in reader. The API
+ * process must survive; while the database is away requests fail fast with a 503 in the API's error
+ * shape; within 5 s of the database being back it answers normally; and the LISTEN connection comes
+ * back, so live events reach an open stream again (after a `resync` event that tells the browser to
+ * refetch what it missed).
  *
  * Runs with its own cluster (it restarts it), on the PostgreSQL pass of `npm test`, or alone.
  */

@@ -1,9 +1,8 @@
 /**
- * The server process itself under faults (issue 11), on the embedded database in a real data
- * folder, with real processes: SIGTERM under load, a second server on the same folder, a folder
- * it cannot write, and SIGKILL under write load (every acknowledged post must be there after a
- * restart). Runs on the PGlite pass of `npm test` (the PostgreSQL variant of the crash test is in
- * faults-postgres.test.ts).
+ * The server process itself under faults, on the embedded database in a real data folder, with real
+ * processes: SIGTERM under load, a second server on the same folder, a folder it cannot write, and
+ * SIGKILL under write load (every acknowledged post must be there after a restart). Runs on the
+ * PGlite pass of `npm test` (the PostgreSQL variant of the crash test is in faults-postgres.test.ts).
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 describe(`feeds on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
-  it('serves the spec §3 fields with viewer state for a guest', async () => {
+  it('R-3.1 serves the post fields with viewer state for a guest', async () => {
     const [row] = await rows<Row>(guest, `/api/posts?post=eq.${titled}`);
     expect(row).toMatchObject({
       post: titled,
@@ -171,7 +171,7 @@ describe(`feeds on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
       if (page.length === 0) break;
       seen.push(...page.map((r) => r.post));
       const last = page.at(-1)!;
-      // the client's cursor (shared-api/src/posts.ts): a range start plus the tie-break
+      // the client's cursor (shared-api/src/posts/feedRequest.ts): a range start plus the tie-break
       cursor =
         last.hot === 0
           ? `&hot=eq.0&post=lt.${last.post}`

@@ -1,8 +1,8 @@
 /**
- * Hostile reads (issues 11 and 27), built from the server's own whitelists (routes.ts): every
- * resource, every column as its definition types it, every operator of the read grammar. Used by
- * test/hostile.test.ts (PGlite and PostgreSQL) and by bench/fuzz-reads.ts (a longer run over HTTP);
- * a new resource, column or operator is covered without touching either.
+ * Hostile reads, built from the server's own whitelists (routes.ts): every resource, every column
+ * as its definition types it, every operator of the read grammar. Used by test/hostile.test.ts
+ * (PGlite and PostgreSQL) and by bench/fuzz-reads.ts (a longer run over HTTP); a new resource,
+ * column or operator is covered without touching either.
  *
  * Two kinds of request: the exhaustive ones (every operator on every column, selects wider than
  * PostgreSQL's 1,664-entry target list) and random ones mixing them with junk. A value is of the

@@ -1,10 +1,11 @@
 /**
- * Link previews (issue 13) against a local HTTP server: pages with and without metadata, a huge
- * page, a slow page, redirects to private and metadata addresses, pictures that are bombs or not
- * pictures at all. The SSRF guard refuses every non-public address, after DNS and on each redirect;
- * the test-only switch lets only the loopback address of this test server through. Then the
- * whole path: a published link post gets its card from the background worker; an edited link
- * drops it; a failed fetch leaves the post as it was; a draft gets none until published.
+ * Link previews (docs/product.md R-10.8) against a local HTTP server: pages with and without
+ * metadata, a huge page, a slow page, redirects to private and metadata addresses, pictures that
+ * are bombs or not pictures at all. The SSRF guard refuses every non-public address, after DNS and
+ * on each redirect; the test-only switch lets only the loopback address of this test server
+ * through. Then the whole path: a published link post gets its card from the background worker; an
+ * edited link drops it; a failed fetch leaves the post as it was; a draft gets none until
+ * published.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

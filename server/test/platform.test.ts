@@ -94,7 +94,7 @@ describe('default rate limit of every call', () => {
 });
 
 describe('front end', () => {
-  it('answers every spec route with the shell and other paths with the shell and 404', async () => {
+  it('R-2.1 answers every route of the table with the shell and other paths with the shell and 404', async () => {
     for (const route of [
       '/',
       '/microblog',

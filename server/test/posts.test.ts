@@ -71,7 +71,7 @@ describe('post_create', () => {
     expect(await row(id)).toMatchObject({ kind: 'micro', title: null, url: null, uber: id });
   });
 
-  it('refuses bad input with the §5 keys', async () => {
+  it('refuses bad input with the keys of R-5.1, R-5.2 and R-5.4', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ kind: 'post', title: '', body: 'x' }, 'TITLE REQUIRED'],
       [{ kind: 'post', title: 'krótki', body: 'x' }, 'TITLE TOO SHORT'],

@@ -1,6 +1,6 @@
 /**
- * RSS feeds (issue 13): valid RSS 2.0 (read back by an XML parser), the right posts in each, and
- * never what a guest may not see (drafts, deleted and removed posts, #nsfw).
+ * RSS feeds (docs/product.md R-10.7): valid RSS 2.0 (read back by an XML parser), the right posts
+ * in each, and never what a guest may not see (drafts, deleted and removed posts, #nsfw).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
- * Search (issue 13): `search` on /api/posts with PostgREST's full-text operators. Diacritics do
- * not matter, prefixes find inflected forms, and drafts, deleted and removed posts, comments in
- * removed threads and blocked authors never appear, for guests and signed-in readers alike.
+ * Search (docs/product.md R-10.1): `search` on /api/posts with PostgREST's full-text operators.
+ * Diacritics do not matter, prefixes find inflected forms, and drafts, deleted and removed posts,
+ * comments in removed threads and blocked authors never appear, for guests and signed-in readers
+ * alike.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';

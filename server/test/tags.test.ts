@@ -1,4 +1,4 @@
-/** Tags: reserve, update, drop, the read filters the spec uses, and each refusal with its key. */
+/** Tags: reserve, update, drop, the read filters of docs/product.md R-7.4, and each refusal with its key. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';
 
@@ -63,7 +63,7 @@ describe(`tags on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     expect(response.statusCode).toBe(401);
   });
 
-  it('answers the autocomplete query of spec §7', async () => {
+  it('R-5.13 answers the tag autocomplete query of R-7.4', async () => {
     await server.db.query(
       "INSERT INTO tags (tag, count) VALUES ('polityka', 50), ('polska', 11), ('polo', 3), ('pomidory', 99)",
     );

@@ -1,10 +1,10 @@
 /**
- * A busy thread (issue 27): many people writing in one thread at once. On PostgreSQL these
- * scenarios deadlocked (40P01) before the lock order of server/src/db/locks.ts: replies, votes,
- * an author replying while others vote, a moderator removing a thread while people reply in it.
- * Every answer must be a 200 or a deliberate 4xx (never a 500, never a 503), the server's log must
- * hold no deadlock (not even one retried away), and every counter must equal a recount.
- * On PGlite (one connection) the same scenarios check the counters.
+ * A busy thread: many people writing in one thread at once. On PostgreSQL these scenarios
+ * deadlocked (40P01) before the lock order of server/src/db/locks.ts: replies, votes, an author
+ * replying while others vote, a moderator removing a thread while people reply in it. Every answer
+ * must be a 200 or a deliberate 4xx (never a 500, never a 503), the server's log must hold no
+ * deadlock (not even one retried away), and every counter must equal a recount. On PGlite (one
+ * connection) the same scenarios check the counters.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, actor, createUser, publish, signIn, useTestServer } from './harness.ts';

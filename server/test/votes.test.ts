@@ -1,4 +1,4 @@
-/** Votes, favourites and opens: the §4 toggle, counters, rating, and every refusal with its key. */
+/** Votes, favourites and opens: the toggle, counters, rating, and every refusal with its key. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';
 

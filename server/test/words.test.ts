@@ -1,5 +1,5 @@
 /**
- * The word lists of shared-api/validation/words.ts against the database's CHECK constraints:
+ * The word lists of shared-api/src/validation/words.ts against the database's CHECK constraints:
  * the schemas, the server and the types take the lists from that one file, the database keeps
  * its own copy in its constraints, and this test says when the two drift apart.
  */

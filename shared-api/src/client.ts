@@ -1,5 +1,5 @@
 /**
- * The one HTTP client (spec §7): credentials included, two retries on network errors and 5xx
+ * The one HTTP client (docs/product.md R-7.2): credentials included, two retries on network errors and 5xx
  * for safe requests (reads never change anything, so repeating them is harmless), no time-out.
  * Errors arrive in PostgREST's shape and are thrown as `ApiError`.
  */
@@ -16,7 +16,7 @@ export class ApiError extends Error {
     super(body.message);
     this.name = 'ApiError';
   }
-  /** The server's §8 key, e.g. `TITLE TOO SHORT`. */
+  /** The server's error key (docs/product.md R-8.1), e.g. `TITLE TOO SHORT`. */
   get key(): string {
     return this.body.message;
   }
@@ -116,10 +116,10 @@ export async function getRows<Name extends ReadName, Selected extends Selectable
   return (await getPage(resource, params, signal ? { signal } : {})).rows;
 }
 
-/** POST /api/rpc/<name>. Calls change things, so they are not retried. */
 /**
- * Calls `POST /api/rpc/<name>` with its input, typed by the contract (./contract.ts): the name,
- * what it takes and what it answers are checked against the server's own declaration.
+ * Calls `POST /api/rpc/<name>` with its input, typed by the contract (./validation/contract.ts):
+ * the name, what it takes and what it answers are checked against the server's own declaration.
+ * Calls change things, so they are not retried (docs/product.md R-7.2).
  */
 export async function rpc<Name extends CallName>(
   name: Name,

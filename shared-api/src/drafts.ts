@@ -1,5 +1,5 @@
 /**
- * Drafts (spec §3 Draft: title, body, files, post): `GET /api/drafts` lists the viewer's own,
+ * Drafts (docs/product.md R-3.7: title, body, files, post): `GET /api/drafts` lists the viewer's own,
  * newest first; `draft_upsert` saves a new one or updates one; publishing is `post_create`
  * with the draft id (`useCreatePost` in posts/writes.ts).
  */

@@ -5,13 +5,13 @@ import { presentError, STATUS_TEXTS } from './errors.ts';
 const apiError = (status: number, message: string, details: string | null = null) =>
   new ApiError(status, { code: `GW${status}`, message, details, hint: null });
 
-describe('presentError (spec §8)', () => {
-  it('a 503 (the database restarting or frozen) shows the spec text and keeps the page', () => {
+describe('presentError (docs/product.md R-8.2 to R-8.5)', () => {
+  it('R-8.5 a 503 (the database restarting or frozen) shows the crash text and keeps the page', () => {
     const unavailable = apiError(503, 'SERVICE UNAVAILABLE', 'The database cannot be reached at the moment');
     expect(presentError(unavailable)).toEqual({ text: STATUS_TEXTS.crash, redirectHome: false });
   });
 
-  it('any other server failure shows the spec text and goes home', () => {
+  it('R-8.4 any other server failure shows the crash text and goes home', () => {
     expect(presentError(apiError(500, 'SYSTEM CRASHED'))).toEqual({
       text: STATUS_TEXTS.crash,
       redirectHome: true,

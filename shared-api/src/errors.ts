@@ -1,11 +1,12 @@
 /**
- * Spec §8: server messages and statuses to the Polish text a user sees. Validation keys carry
- * their Polish text in `details`. The quick-dialog calls swallow failures (see `silent`).
+ * Server messages and statuses to the Polish text a user sees
+ * (docs/product.md#8-errors-and-messages). Validation keys carry their Polish text in `details`
+ * (R-8.3). The quick-dialog calls swallow failures (see `silent`, R-8.7).
  */
 import { ApiError, NetworkError } from './client.ts';
 import { MESSAGES, VALIDATION_KEYS } from './validation/rules.ts';
 
-/** Known server keys with their toasts. The spec gives two; the rest are ours, in the same voice. */
+/** Known server keys with their toasts (docs/product.md R-8.2): two from the original, the rest ours. */
 export const ERROR_TEXTS: Record<string, string> = {
   'USER RATING TOO LOW': MESSAGES.ratingTooLow,
   'PORN CONTENT DETECTED': 'Wykryto pornografię, zgłoszenie zanotowane',
@@ -76,8 +77,8 @@ export function presentError(error: unknown): ErrorPresentation {
   if (status === 429) return { text: ERROR_TEXTS['TOO MANY REQUESTS']!, redirectHome: false };
   if (status >= 400 && status < 500) return { text: STATUS_TEXTS.otherClient, redirectHome: false };
   // 503: the server is up and said "not now" (its database restarting or frozen, a bound of its
-  // waits reached): nothing was saved. The spec's text, but the page stays where it is, so what
-  // is on screen (cached reads, a half-written comment) is kept for the next try.
+  // waits reached): nothing was saved. The crash text, but the page stays where it is (R-8.5), so
+  // what is on screen (cached reads, a half-written comment) is kept for the next try.
   if (status === 503) return { text: STATUS_TEXTS.crash, redirectHome: false };
   return { text: STATUS_TEXTS.crash, redirectHome: true };
 }

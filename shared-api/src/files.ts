@@ -1,7 +1,7 @@
 /**
- * Uploads (spec §5, §7): images sent base64 through `file_create`, answered with {file, cdn}.
- * The server re-checks everything (format from the bytes, size, rating); the checks here only
- * spare the user a pointless upload.
+ * Uploads (docs/product.md R-5.4, R-7.3): images sent base64 through `file_create`, answered with
+ * {file, cdn}. The server re-checks everything (format from the bytes, size, rating); the checks
+ * here only spare the user a pointless upload.
  */
 import { useMutation } from '@tanstack/react-query';
 import { LIMITS, rpc } from 'shared-api';

@@ -1,5 +1,5 @@
 /**
- * Body markup (spec §5): plain text in, a small allowlisted HTML out. Paragraphs (blank line),
+ * Body markup (docs/product.md R-5.12): plain text in, a small allowlisted HTML out. Paragraphs (blank line),
  * line breaks, plain URLs as links, `@user` mentions (3-30) and `#tag`s (2-31). Pure (no DOM),
  * so the editor's preview and the server render the same thing; the server additionally runs
  * the result through DOMPurify as a second wall (`server/src/markup/render.ts`).

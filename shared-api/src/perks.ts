@@ -1,10 +1,10 @@
 /**
- * Perks (spec §3): the viewer's follows and blocks of users, tags and domains.
+ * Perks (docs/product.md R-3.4): the viewer's follows and blocks of users, tags and domains.
  *   GET /api/perks?action=in.(block,follow)&username|tag|domain=eq.{target}  one target's state
  *   GET /api/perks?order=created.desc                                         everything (/blocks, /follows)
  *   POST /api/rpc/follow_{user|tag|domain} {username|tag|domain, follow}
  *   POST /api/rpc/block_{user|tag|domain}  {username|tag|domain, block}
- * Toggles: callers send the opposite of the current state (§4).
+ * Toggles: callers send the opposite of the current state (R-4.9).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, postKeys, queryClient, rpc, STALE } from 'shared-api';
@@ -95,7 +95,7 @@ function setPerk({ kind, action, target, on }: PerkChange): Promise<unknown> {
  * kind and every feed are refetched (blocks hide posts, follows fill /lurking). The list of
  * /follows and /blocks is only marked stale: the open page keeps the rows it shows, so a removed
  * one can be undone there, and the list is read again the next time it opens.
- * `silent` for the quick dialogs (§8: their failures are swallowed and the dialog closes);
+ * `silent` for the quick dialogs (R-8.7: their failures are swallowed and the dialog closes);
  * the /blocks and /follows pages report errors as usual.
  */
 export function usePerkMutation(options: { silent?: boolean } = {}) {

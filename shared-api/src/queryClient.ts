@@ -1,7 +1,7 @@
 /**
  * The one QueryClient for the whole page (shared as a singleton with the remotes). Failed
- * calls are reported once, here, through the §8 mapping; a mutation that must fail silently
- * (quick-dialog calls) sets `meta: { silent: true }`.
+ * calls are reported once, here, through the mapping of docs/product.md#8-errors-and-messages;
+ * a mutation that must fail silently (quick-dialog calls, R-8.7) sets `meta: { silent: true }`.
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { presentError } from './errors.ts';
@@ -43,7 +43,7 @@ export const queryClient = new QueryClient({
     },
   }),
   defaultOptions: {
-    // The HTTP client already retries reads twice (spec §7).
+    // The HTTP client already retries reads twice (docs/product.md R-7.2).
     queries: { retry: false, staleTime: STALE.feed, refetchOnWindowFocus: false },
     mutations: { retry: false },
   },

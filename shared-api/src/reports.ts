@@ -1,6 +1,6 @@
 /**
  * Moderation: open reports (moderators), closed ones (admins) and the `moderate` call.
- * `moderate` is a quick-dialog call: its failures are silent (spec §8) and the dialog closes.
+ * `moderate` is a quick-dialog call: its failures are silent (docs/product.md R-8.7) and the dialog closes.
  */
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import {

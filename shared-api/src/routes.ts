@@ -1,8 +1,9 @@
 /**
- * The remotes and what the shell loads from each: THE route table (spec §2 routes and the remote
- * module that draws each) and the owners of the quick dialogs. Plain data with no React, so the
- * shell's router draws from it and the server checks an uploaded release against it: a release
- * that no longer exposes a module the shell loads is refused before any visitor gets it.
+ * The remotes and what the shell loads from each: THE route table (the routes of
+ * docs/product.md#21-routes and the remote module that draws each) and the owners of the quick
+ * dialogs. Plain data with no React, so the shell's router draws from it and the server checks an
+ * uploaded release against it: a release that no longer exposes a module the shell loads is
+ * refused before any visitor gets it.
  */
 
 import apps from '../../apps.json' with { type: 'json' };
@@ -77,7 +78,7 @@ export const REMOTE_ROUTES: readonly RemoteRouteDef[] = [
   info('drdpr'),
 ];
 
-/** Which remote's `./dialogs` module draws each quick-dialog type (spec §2 quick dialog). */
+/** Which remote's `./dialogs` module draws each quick-dialog type (docs/product.md R-2.28). */
 export const DIALOG_OWNERS = {
   'perk-user': 'mf_feed',
   'perk-tag': 'mf_feed',

@@ -1,5 +1,5 @@
 /**
- * Search (issue 13): the words a reader typed turned into the API's full-text query, the
+ * Search (docs/product.md R-10.1): the words a reader typed turned into the API's full-text query, the
  * requests of /search, and the pieces of a text that matched (for highlighting, drawn as React
  * text, never as HTML).
  *

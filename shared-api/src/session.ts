@@ -1,7 +1,7 @@
 /**
- * The session (spec §3 "Session user"): who is signed in, loaded from
+ * The session (docs/product.md R-3.3): who is signed in, loaded from
  * `GET /api/users?select=...` (an empty answer means a guest) and re-checked every 60 s by
- * `user_check`. One zustand store, shared as a singleton by every remote.
+ * `user_check` (R-4.7). One zustand store, shared as a singleton by every remote.
  */
 import { createStore, useStore } from 'zustand';
 import { getRows, rpc } from './client.ts';

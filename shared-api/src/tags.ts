@@ -1,9 +1,9 @@
 /**
- * Tags (spec §3): tag, owner, count, about (description as written) and about_html (rendered).
+ * Tags (docs/product.md R-3.5): tag, owner, count, about (description as written) and about_html (rendered).
  *   GET /api/tags?tag=eq.{tag}                 tag page header
  *   GET /api/tags?owner=eq.{user}              /tags, the user's own tags
  *   GET /api/tags?tag=like.{prefix}*&owner=is.null&count=gt.10&select=tag&limit=10&order=tag.asc
- *                                              autocomplete (§7, §9)
+ *                                              autocomplete (R-5.13, R-9.4)
  *   POST /api/rpc/tag_update {tag, about}      reserve, or the owner updates the description
  *   POST /api/rpc/tag_drop {tag}               the owner gives it up; public again
  */
@@ -44,7 +44,7 @@ export function useOwnTags(user: string | null) {
   });
 }
 
-/** Tag autocomplete (§7): public tags used more than 10 times, 10 results, by prefix. */
+/** Tag autocomplete (R-5.13): public tags used more than 10 times, 10 results, by prefix. */
 export function fetchTagSuggestions(prefix: string, signal?: AbortSignal): Promise<Pick<Tag, 'tag'>[]> {
   return getRows(
     'tags',
@@ -68,7 +68,7 @@ function refreshAfterTagChange(): void {
 
 /**
  * Take a tag, or change its description as its owner (`tag_update`). `silent` for the quick
- * dialog (§8: its failures are swallowed and the dialog closes); /tags reports errors as usual.
+ * dialog (R-8.7: its failures are swallowed and the dialog closes); /tags reports errors as usual.
  */
 export function useTagUpdate(options: { silent?: boolean } = {}) {
   return useMutation({

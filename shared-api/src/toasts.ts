@@ -1,5 +1,5 @@
 /**
- * The toast queue (spec §4: auto-hide after 3500 ms). Any area pushes; the shell renders
+ * The toast queue (docs/product.md R-4.8: auto-hide after 3500 ms). Any area pushes; the shell renders
  * the one toast box for the whole site.
  */
 import { createStore, useStore } from 'zustand';

@@ -1,5 +1,5 @@
 /**
- * Link domains (spec §5: 4-120 characters in links). Apart from the markup renderer so that
+ * Link domains (docs/product.md R-5.11: 4-120 characters in links). Apart from the markup renderer so that
  * cards can show a post's domain without loading the renderer and its URL finder.
  */
 import { PATTERNS } from './validation/rules.ts';

@@ -1,6 +1,7 @@
 /**
  * Users and profiles: the signed-in user's own settings (`GET /api/users`, `user_update`)
- * and public profiles (`GET /api/profiles`, spec §3 "Profile"). Query keys, fetchers, hooks.
+ * and public profiles (`GET /api/profiles`, for /user/{user} and mention autocomplete). Query
+ * keys, fetchers, hooks.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
@@ -51,7 +52,7 @@ export function useProfile(user: string | null | undefined) {
   });
 }
 
-/** Mention autocomplete: up to 10 names starting with `prefix` (spec §7). */
+/** Mention autocomplete: up to 10 names starting with `prefix` (docs/product.md R-5.13). */
 export async function searchUsernames(prefix: string, signal?: AbortSignal): Promise<string[]> {
   const safe = prefix.replace(/[^a-zA-Z0-9_]/g, '');
   if (!safe) return [];

@@ -1,5 +1,5 @@
 /**
- * Votes record (spec §3): `GET /api/votes?post=eq.{id}` → upvotes, downvotes, upvoters and
+ * Votes record (docs/product.md R-3.6): `GET /api/votes?post=eq.{id}` → upvotes, downvotes, upvoters and
  * downvoters (user names, newest first). No row means the post is gone or not public.
  */
 import { useQuery } from '@tanstack/react-query';

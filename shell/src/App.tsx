@@ -33,7 +33,7 @@ const MODAL_PATH = /^\/post\/([^/]+)\/?$/;
 /** Pages that stay behind an opened post: reading pages, not forms that hand over to the post. */
 const NO_BACKGROUND = /^\/(add|edit|draft|post|reload)(\/|$)/;
 
-/** What a post opened directly (a deep link, a reload, a link from a form) is drawn over (§2). */
+/** What a post opened directly (a deep link, a reload, a link from a form) is drawn over. */
 const HOME_BACKGROUND: Location = { pathname: '/', search: '', hash: '', state: null, key: 'home' };
 
 /**
@@ -129,7 +129,7 @@ function useScrollToTop(location: Location, background: Location | undefined) {
 }
 
 /**
- * Open tabs follow a release change (issue 21): at each navigation a page that runs a canary asks
+ * Open tabs follow a release change: at each navigation a page that runs a canary asks
  * the registry again, and screens already loaded from a canary that was rolled back draw again
  * from stable (registry.ts followRegistry; screens not loaded yet wait for that read).
  */

@@ -14,7 +14,7 @@ const resolve = (pathname: string) => {
   };
 };
 
-describe('the route table (spec §2 → remote modules)', () => {
+describe('the route table (docs/product.md 2.1 Routes → remote modules)', () => {
   it.each([
     ['/', 'mf_feed/HomeFeed'],
     ['/microblog', 'mf_feed/MicroblogFeed'],

@@ -1,6 +1,8 @@
 /**
- * The router over THE route table (`REMOTE_ROUTES` in shared-api/routes.ts: every spec §2 route and
- * the remote module that draws it, also read by the server to check releases). Route params reach the remotes through react-router's `useParams()` / `useSearchParams()`.
+ * The router over THE route table (`REMOTE_ROUTES` in shared-api/src/routes.ts: every route of
+ * docs/product.md#21-routes and the remote module that draws it, also read by the server to check
+ * releases). Route params reach the remotes through react-router's `useParams()` /
+ * `useSearchParams()`.
  *
  * Shell-owned routes:
  * - `/reload` reloads the whole app (a full page load, dropping every cached chunk and query),

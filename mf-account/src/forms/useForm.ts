@@ -1,8 +1,9 @@
 /**
- * A small form state for the account forms, validated by the shared zod schemas (spec §5,
- * the same ones the server uses). Each field shows its first Polish message under it; a
- * submit with errors also shows the toast 'Znaleziono błędy, musisz je poprawić'. After the
- * first submit, fields re-validate as the user types, so a fixed field clears at once.
+ * A small form state for the account forms, validated by the shared zod schemas
+ * (docs/product.md#5-input-rules, the same ones the server uses). Each field shows its first
+ * Polish message under it; a submit with errors also shows the toast
+ * 'Znaleziono błędy, musisz je poprawić' (R-5.3). After the first submit, fields re-validate as
+ * the user types, so a fixed field clears at once.
  */
 import { type ChangeEvent, type FormEvent, useCallback, useState } from 'react';
 import { toastFormErrors } from 'shared-api';

@@ -1,6 +1,7 @@
 /**
- * /drdpr: the spec names the route without content. We read it as "data subject rights under
- * the GDPR" (RODO: prawa osoby, której dane dotyczą) and say so on the page.
+ * /drdpr: the original description names the route without content (docs/product.md R-2.4). We
+ * read it as "data subject rights under the GDPR" (RODO: prawa osoby, której dane dotyczą) and say
+ * so on the page.
  */
 import { Link } from 'react-router-dom';
 

@@ -1,4 +1,7 @@
-/** Info pages (spec §2): /terms, /privacy, /faq, /contact, /idea, /drdpr; the shell passes `page`. */
+/**
+ * Info pages (docs/product.md R-2.4): /terms, /privacy, /faq, /contact, /idea, /drdpr; the shell
+ * passes `page`.
+ */
 import { type ComponentType, useEffect } from 'react';
 import { Card } from 'shared-ui';
 import * as contact from '../info/contact.tsx';

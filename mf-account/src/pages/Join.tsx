@@ -1,6 +1,7 @@
 /**
- * /join: name, e-mail, password and the server's captcha. Every §5 rule shows under its
- * field; a taken name or address and a wrong captcha too. After success: check your mail.
+ * /join: name, e-mail, password and the server's captcha. Every input rule (docs/product.md R-5.8
+ * to R-5.10, R-5.14 for the captcha) shows under its field; a taken name or address and a wrong
+ * captcha too. After success: check your mail.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';

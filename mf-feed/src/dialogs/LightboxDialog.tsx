@@ -1,4 +1,4 @@
-/** lightbox (spec §2): the image full-screen; a click anywhere (or Escape) closes. */
+/** lightbox (docs/product.md ): the image full-screen; a click anywhere (or Escape) closes. */
 import { Dialog, type DialogProps } from 'shared-ui';
 
 export function LightboxDialog({ state, close }: DialogProps) {

@@ -1,6 +1,7 @@
 /**
- * perk-user, perk-tag, perk-domain (spec §2, §4, §8): follow, block and copy link. Follow and
- * block send the opposite of the current state; success toasts, failures close silently.
+ * perk-user, perk-tag, perk-domain (docs/product.md R-2.28): follow, block and copy link. Follow
+ * and block send the opposite of the current state (R-4.9); success toasts (R-8.8), failures
+ * close silently (R-8.7).
  */
 import { type PerkAction, toast, useSessionUser } from 'shared-api';
 import { type PerkKind, usePerkMutation, usePerkState } from 'shared-api/perks';
@@ -20,7 +21,10 @@ export const PERK_TOASTS = {
 export const COPY_OK = 'Skopiowano URL do schowka';
 export const COPY_FAILED = 'Nie udało się skopiować';
 
-/** Spec §8: the site address plus /user/{name} or /tag/{name}, or the stored url for domains. */
+/**
+ * docs/product.md R-8.9: the site address plus /user/{name} or /tag/{name}, or the stored url for
+ * domains.
+ */
 export function perkLink(kind: PerkKind, target: string, url: string | undefined, origin: string): string {
   if (kind === 'user') return `${origin}/user/${encodeURIComponent(target)}`;
   if (kind === 'tag') return `${origin}/tag/${encodeURIComponent(target)}`;

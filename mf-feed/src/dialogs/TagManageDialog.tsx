@@ -1,9 +1,10 @@
 /**
- * tag-manage (spec §2, §4, §5): the owner updates the description ('Zaktualizuj') or gives the
- * tag up ('Porzuć tag'); anyone else may take an unowned tag ('Przejmij tag'). Ctrl+Enter submits.
- * A description over the limit shows its message under the field and, on submit, the form toast.
- * The description is sent as the server keeps it (whitespace runs collapsed, trimmed). The hooks
- * refresh the page's data; failures close the dialog silently (§8).
+ * tag-manage (docs/product.md R-2.28, R-4.11): the owner updates the description ('Zaktualizuj')
+ * or gives the tag up ('Porzuć tag'); anyone else may take an unowned tag ('Przejmij tag').
+ * Ctrl+Enter submits (R-5.5). A description over the limit (R-5.7) shows its message under the
+ * field and, on submit, the form toast. The description is sent as the server keeps it
+ * (whitespace runs collapsed, trimmed). The hooks refresh the page's data; failures close the
+ * dialog silently (R-8.7).
  */
 import { type FormEvent, useState } from 'react';
 import { toast, toastFormErrors, useSessionUser } from 'shared-api';

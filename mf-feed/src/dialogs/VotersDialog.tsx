@@ -1,4 +1,7 @@
-/** voters (spec §2): who voted up and down; a missing post warns 'Wpis nie został znaleziony'. */
+/**
+ * voters (docs/product.md R-2.28): who voted up and down; a missing post warns
+ * 'Wpis nie został znaleziony' (R-8.6).
+ */
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'shared-api';

@@ -1,5 +1,5 @@
 /**
- * Unsaved editor text kept in localStorage (spec: it survives a reload) until it is saved or
+ * Unsaved editor text kept in localStorage, so that it survives a reload, until it is saved or
  * sent. One key per place of writing: a new post, a reply to a post, an edit, a draft.
  */
 import type { FileRef } from 'shared-api';

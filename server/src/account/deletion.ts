@@ -1,10 +1,10 @@
 /**
- * Account deletion (issue 13; GDPR art. 17). `account_delete` asks for it: the sessions end at
- * once and the account is erased after the grace period (LIMITS.deletionGraceDays), unless its
- * owner signs in before (rpc/user/login.ts cancels it). The sweep below erases the accounts whose
- * grace period has ended; every node runs it, each account is claimed with FOR UPDATE SKIP
- * LOCKED and erased in one transaction, so two nodes never erase one account twice and a crash
- * leaves it whole, to be erased by the next pass.
+ * Account deletion (docs/product.md R-10.6; GDPR art. 17). `account_delete` asks for it: the
+ * sessions end at once and the account is erased after the grace period (LIMITS.deletionGraceDays),
+ * unless its owner signs in before (rpc/user/login.ts cancels it). The sweep below erases the
+ * accounts whose grace period has ended; every node runs it, each account is claimed with FOR
+ * UPDATE SKIP LOCKED and erased in one transaction, so two nodes never erase one account twice and
+ * a crash leaves it whole, to be erased by the next pass.
  *
  * What erasing does:
  * - ends every session and pending e-mail token; the profile (avatar), e-mail and password hash

@@ -44,7 +44,7 @@ export async function createCaptcha(
   } catch (error) {
     throw new ApiError(500, 'CAPTCHA GENERATOR FAILED', String(error));
   }
-  const id = randomBytes(9).toString('base64url'); // 12 characters, spec §5 identifier
+  const id = randomBytes(9).toString('base64url'); // 12 characters (docs/product.md identifier)
   await db.query('DELETE FROM captchas WHERE expires < now()');
   await db.query('INSERT INTO captchas (id, text_hash, expires) VALUES ($1, $2, $3)', [
     id,

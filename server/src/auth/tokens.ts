@@ -1,6 +1,6 @@
 /**
- * One-time e-mailed tokens (spec §5: 30-60 alphanumerics): account verification, password
- * reset and e-mail change. Only a SHA-256 of the token is stored; a token works once and
+ * One-time e-mailed tokens (docs/product.md R-5.11: 30-60 letters or digits): account verification,
+ * password reset and e-mail change. Only a SHA-256 of the token is stored; a token works once and
  * expires (reset after 1 h).
  */
 import { randomInt } from 'node:crypto';

@@ -105,11 +105,11 @@ export function createStatements(prepared = true) {
 type Statements = ReturnType<typeof createStatements>;
 
 /**
- * Every wait on PostgreSQL is bounded, so a request never hangs on the database (issue 27): a
- * frozen or unreachable server, a long lock queue or a runaway statement ends in a 503 within
- * seconds, and the API recovers by itself when the database is back. With these values a
- * request waits at most about 4 s while PostgreSQL is frozen: in the pool's queue (poolWaitMs)
- * then opening a connection (connectMs), or on a statement that gets no answer (queryMs).
+ * Every wait on PostgreSQL is bounded, so a request never hangs on the database: a frozen or
+ * unreachable server, a long lock queue or a runaway statement ends in a 503 within seconds, and
+ * the API recovers by itself when the database is back. With these values a request waits at most
+ * about 4 s while PostgreSQL is frozen: in the pool's queue (poolWaitMs) then opening a connection
+ * (connectMs), or on a statement that gets no answer (queryMs).
  */
 export const DB_BOUNDS = {
   /** Opening one connection (TCP and start-up). */

@@ -1,9 +1,9 @@
 /**
- * The lock order of every write (issue 27). PostgreSQL aborts one of two transactions that wait
- * for each other (40P01 "deadlock detected") after its deadlock timeout, a second of every
- * request in the cycle. A cycle needs two transactions that take the same locks in opposite
- * orders, so every transaction that writes takes its locks in this order, and never waits for a
- * lock of an earlier level while it holds one of a later level:
+ * The lock order of every write, so that no two writes deadlock. PostgreSQL aborts one of two
+ * transactions that wait for each other (40P01 "deadlock detected") after its deadlock timeout, a
+ * second of every request in the cycle. A cycle needs two transactions that take the same locks in
+ * opposite orders, so every transaction that writes takes its locks in this order, and never waits
+ * for a lock of an earlier level while it holds one of a later level:
  *
  *  1. the advisory lock of a user pair (rules/blocks.ts lockUserPair): blocks, votes, messages;
  *  2. threads: the thread_versions row of each thread the write changes, ascending uber

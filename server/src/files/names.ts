@@ -1,4 +1,7 @@
-/** Names of stored files: 12 random characters (spec §5: 7-14) and the stored format's extension. */
+/**
+ * Names of stored files: 12 random characters (docs/product.md R-5.11: 7-14) and the stored
+ * format's extension.
+ */
 import { randomBytes } from 'node:crypto';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

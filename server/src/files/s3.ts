@@ -85,7 +85,7 @@ export function createS3BlobStore(client: S3Client, bucket: string, prefix: stri
   };
 }
 
-/** Uploaded files (spec §5 names) as `files/<name>`. */
+/** Uploaded files (named as docs/product.md R-5.11 allows) as `files/<name>`. */
 export function createS3FileStorage(client: S3Client, bucket: string): FileStorage {
   const blobs = createS3BlobStore(client, bucket, 'files');
   const check = (name: string) => {

@@ -1,6 +1,6 @@
 /**
  * Where uploaded files live. One small interface so an object store (S3, GCS) can replace the
- * local folder without touching handlers; names are ours (spec §5 file names), never a path.
+ * local folder without touching handlers; names are ours (docs/product.md R-5.11), never a path.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';

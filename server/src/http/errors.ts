@@ -1,9 +1,10 @@
 /**
- * Errors in PostgREST's shape: `{code, message, details, hint}`. `message` is the spec's §8 key
- * (e.g. `TITLE TOO SHORT`) so the client maps it to a Polish toast; the HTTP status follows the
- * client's fallback table (401 for missing rights, 404 silent, 413, 416, other 4xx). Whatever a
- * request throws (an ApiError, a zod issue, Fastify's own errors, the database's) is answered in
- * that shape by `registerErrorReplies`, never with a stack or SQL text.
+ * Errors in PostgREST's shape: `{code, message, details, hint}` (docs/product.md R-8.1).
+ * `message` is the error key (e.g. `TITLE TOO SHORT`) so the client maps it to a Polish toast
+ * (R-8.2, R-8.3); the HTTP status follows the client's fallback table (R-8.4: 401 for missing
+ * rights, 404 silent, 413, 416, other 4xx). Whatever a request throws (an ApiError, a zod issue,
+ * Fastify's own errors, the database's) is answered in that shape by `registerErrorReplies`, never
+ * with a stack or SQL text.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from 'shared-api/contract';
@@ -29,7 +30,7 @@ export class ApiError extends Error {
   }
 }
 
-/** 400: input that breaks a rule; `key` is the §8 key or a §5 rule key. */
+/** 400: input that breaks a rule; `key` is a key of docs/product.md R-8.2 or an input rule's (R-8.3). */
 export const badRequest = (key: string, details: string | null = null, hint: string | null = null) =>
   new ApiError(400, key, details, hint);
 /** 401: not signed in, or not allowed (the client shows 'Nie masz uprawnień…'). */
@@ -44,7 +45,7 @@ export const tooLarge = (details: string | null = null) => new ApiError(413, 'da
 export const tooManyRequests = (details: string | null = null) =>
   new ApiError(429, 'TOO MANY REQUESTS', details, 'Spróbuj ponownie za chwilę.');
 
-/** Maps any thrown value to the PostgREST error shape and a status the client's §8 table expects. */
+/** Maps any thrown value to the PostgREST error shape and a status the client's table expects (R-8.4). */
 export function toErrorReply(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof ApiError) return { status: error.status, body: error.toBody() };
   if (error instanceof ZodError) {
@@ -101,7 +102,8 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
 
 /**
  * The database is away (restart, failover): the request failed fast and changed nothing. The
- * client's §8 table has no 503 entry, so the shell shows its fallback ('SYSTEM CRASHED…', home).
+ * client shows 'SYSTEM CRASHED…' for a 503 but keeps the page where it is (docs/product.md
+ * R-8.5).
  */
 const DATABASE_UNAVAILABLE: ErrorBody = {
   code: 'GW503',

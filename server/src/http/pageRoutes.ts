@@ -19,9 +19,9 @@ export function routePattern(route: string): RegExp {
 }
 
 /**
- * The spec §2 routes, from the one route table (shared-api/src/routes.ts) the shell's router uses:
- * a deep link to any of them gets the shell with 200, anything else with 404 (the shell then
- * shows its 404 page).
+ * The routes of docs/product.md#21-routes, from the one route table (shared-api/src/routes.ts) the
+ * shell's router uses: a deep link to any of them gets the shell with 200, anything else with 404
+ * (the shell then shows its 404 page; R-2.1).
  */
 const SPA_ROUTES: RegExp[] = [
   ...REMOTE_ROUTES.map((route) => route.path),

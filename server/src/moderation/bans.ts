@@ -1,10 +1,10 @@
 /**
- * Bans with a reason and an end (spec §7 `moderate`, issue 13). A ban sets users.status
- * 'banned' and ends every session; its row in `bans` says who, why and until when (NULL: for
- * good). A ban that has ended is lifted by the sweep below (every node runs it; the UPDATE is
- * idempotent and each row changes once), and at the latest when its user signs in. Lifting,
- * by an admin or by the clock, keeps the row and logs it. Every action goes to the moderation
- * log (`logModeration`), which admins read on /moderated.
+ * Bans with a reason and an end (`moderate`, docs/product.md R-10.5). A ban sets users.status
+ * 'banned' and ends every session; its row in `bans` says who, why and until when (NULL: for good).
+ * A ban that has ended is lifted by the sweep below (every node runs it; the UPDATE is idempotent
+ * and each row changes once), and at the latest when its user signs in. Lifting, by an admin or by
+ * the clock, keeps the row and logs it. Every action goes to the moderation log (`logModeration`),
+ * which admins read on /moderated.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { BanPeriod, ModerationLogAction } from 'shared-api/validation';

@@ -1,7 +1,8 @@
 /**
  * Reply and mention notifications, stored in the writer's transaction (the chat and
  * notifications area shows them; users.notifs is kept by its trigger). Nobody is notified
- * about their own post, nor by someone they blocked (spec §6: a block stops mentions).
+ * about their own post, nor by someone they blocked (docs/product.md R-6.8, R-10.3: a block
+ * stops mentions).
  */
 import type { Queryable } from '../db/index.ts';
 import { userBlocks } from '../rules/blocks.ts';

@@ -1,6 +1,6 @@
 /**
- * Feeds to follow (issue 13): RSS 2.0, written by the `feed` library, for the home page
- * (`/feed.xml`, newest titled posts), the microblog (`/microblog/feed.xml`), a tag
+ * Feeds to follow (docs/product.md R-10.7): RSS 2.0, written by the `feed` library, for the home
+ * page (`/feed.xml`, newest titled posts), the microblog (`/microblog/feed.xml`), a tag
  * (`/tag/{tag}/feed.xml`) and a user (`/user/{user}/feed.xml`).
  *
  * Every item comes from the read engine as a guest, so a feed never holds what a guest may not

@@ -47,8 +47,9 @@ export function buildContent(
 }
 
 /**
- * SET list that empties a post's content (spec §4: title, url, body, files, tags, domains
- * cleared, words 0); the caller sets the mode (deleted by the author, excluded by a moderator).
+ * SET list that empties a post's content (docs/product.md R-4.2: title, url, body, files, tags,
+ * domains cleared, words 0); the caller sets the mode (deleted by the author, excluded by a
+ * moderator).
  */
 export const CLEARED_CONTENT = `title = NULL, url = NULL, source = '', body = '', words = 0,
   files = '{}', tags = '{}', domains = '{}', updated = now()`;

@@ -1,13 +1,13 @@
 /**
- * The link preview worker (issue 13). Publishing a post with a link queues a job in the writer's
- * transaction (migration 0017's trigger); every node runs this worker, which leases one due job at
- * a time (one UPDATE over FOR UPDATE SKIP LOCKED: two nodes never take the same job; a node that
- * dies mid-fetch leaves the job to be taken again when its lease ends), fetches the page
- * (previews/fetch.ts), reads its metadata, fetches its picture through the uploads' checks
+ * The link preview worker (docs/product.md R-10.8). Publishing a post with a link queues a job in
+ * the writer's transaction (migration 0017's trigger); every node runs this worker, which leases
+ * one due job at a time (one UPDATE over FOR UPDATE SKIP LOCKED: two nodes never take the same job;
+ * a node that dies mid-fetch leaves the job to be taken again when its lease ends), fetches the
+ * page (previews/fetch.ts), reads its metadata, fetches its picture through the uploads' checks
  * (format from the bytes, size and pixel limits, re-encoded, metadata stripped, then scaled to a
  * card's size) and stores it as a file of the post's author. The post gets `preview` only if its
- * link is still the one fetched. A failed fetch is retried with growing pauses, then given up:
- * the post stays as it is, with its domain line.
+ * link is still the one fetched. A failed fetch is retried with growing pauses, then given up: the
+ * post stays as it is, with its domain line.
  *
  * Per-domain limit: one fetch per domain every DOMAIN_GAP_MS on a node, so a spam of links to one
  * site does not hammer it (a job that comes too early waits for its turn).

@@ -1,7 +1,7 @@
 /**
- * GET /api/drafts — the viewer's own drafts, newest first (spec §3 Draft: title, body, files,
- * post). `body` is the text as written (drafts are read to be edited); `html` is the rendered
- * preview. Guests and other people's drafts are never visible.
+ * GET /api/drafts — the viewer's own drafts, newest first (docs/product.md R-3.7: title, body,
+ * files, post). `body` is the text as written (drafts are read to be edited); `html` is the
+ * rendered preview. Guests and other people's drafts are never visible.
  */
 import { defineResource } from '../postgrest/resource.ts';
 import { fileListSql, withCdn } from './fileRefs.ts';

@@ -1,9 +1,9 @@
 /**
- * Signed-in feed pages from the shared page plus one small query (issue 10). Every reader of the
- * home page, a tag or the microblog asks for the same rows; only a few columns are the reader's
- * own. So the rows are built once per node per second for everybody (the guests' cache,
- * read/guestCache.ts, with a few rows to spare and the columns the overlay needs), and each
- * signed-in request adds one query for what is its own:
+ * Signed-in feed pages from the shared page plus one small query. Every reader of the home page, a
+ * tag or the microblog asks for the same rows; only a few columns are the reader's own. So the rows
+ * are built once per node per second for everybody (the guests' cache, read/guestCache.ts, with a
+ * few rows to spare and the columns the overlay needs), and each signed-in request adds one query
+ * for what is its own:
  *
  * - its votes, favourites and reports on the page's posts (post_actions by primary key);
  * - the page's vote counters, read fresh (so a voter never sees a count from before their vote);

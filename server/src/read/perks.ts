@@ -1,7 +1,7 @@
 /**
- * `GET /api/perks`: the viewer's own follows and blocks (spec §3 Perk). With a target filter
- * (`username|tag|domain=eq.X&action=in.(block,follow)`) it answers the perk dialogs; without,
- * it lists everything for /blocks and /follows. Guests have no perks.
+ * `GET /api/perks`: the viewer's own follows and blocks (docs/product.md R-3.4). With a target
+ * filter (`username|tag|domain=eq.X&action=in.(block,follow)`) it answers the perk dialogs;
+ * without, it lists everything for /blocks and /follows. Guests have no perks.
  */
 import { defineResource } from '../postgrest/resource.ts';
 

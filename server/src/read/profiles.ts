@@ -1,6 +1,6 @@
 /**
- * GET /api/profiles: public profiles (spec §3 "Profile") for /user/{user} and mention
- * autocomplete (`?user=like.{prefix}*&select=user&limit=10&order=user.asc`, served by
+ * GET /api/profiles: public profiles for /user/{user} and mention autocomplete (docs/product.md
+ * R-5.13: `?user=like.{prefix}*&select=user&limit=10&order=user.asc`, served by
  * users_username_prefix_idx). Only active accounts: banned and never-activated ones are hidden.
  */
 import { defineResource } from '../postgrest/resource.ts';

@@ -1,6 +1,7 @@
 /**
- * `GET /api/tags` (spec §3 Tag): autocomplete (`tag=like.{prefix}*&owner=is.null&count=gt.10`),
- * the tag page header (`tag=eq.X`) and a user's own tags for /tags (`owner=eq.{user}`).
+ * `GET /api/tags` (docs/product.md R-3.5): autocomplete
+ * (`tag=like.{prefix}*&owner=is.null&count=gt.10`), the tag page header (`tag=eq.X`) and a user's
+ * own tags for /tags (`owner=eq.{user}`).
  */
 import { defineResource } from '../postgrest/resource.ts';
 

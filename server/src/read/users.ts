@@ -1,5 +1,5 @@
 /**
- * GET /api/users: the signed-in user's own row (spec §3 "Session user"); a guest gets `[]`.
+ * GET /api/users: the signed-in user's own row (docs/product.md R-3.3); a guest gets `[]`.
  * Carries private fields (e-mail, settings), so nobody ever sees another user's row here;
  * public data about others is in `profiles`.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /api/votes?post=eq.{id}` (spec §3 Votes record): the counters and who voted, newest
+ * `GET /api/votes?post=eq.{id}` (docs/product.md R-3.6): the counters and who voted, newest
  * first, for the voters dialog. Only public posts have voters; anything else is no row, which
  * the dialog shows as 'Wpis nie został znaleziony'.
  */

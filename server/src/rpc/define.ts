@@ -1,7 +1,7 @@
 /**
  * One RPC handler per file (`rpc/<area>/<verb>.ts`), registered in `routes.ts`, each against its
- * entry in the contract (shared-api/src/contract.ts: the call's name, the zod schema of its body,
- * the same the forms use, and its answer's type). A handler declares who may call it (its
+ * entry in the contract (shared-api/src/validation/contract.ts: the call's name, the zod schema of
+ * its body, the same the forms use, and its answer's type). A handler declares who may call it (its
  * `access`, decided by auth/access.ts); rpc/serve.ts checks the caller, validates the input, runs
  * the handler, and http/errors.ts maps what it throws.
  */
@@ -38,7 +38,10 @@ export interface RateLimit {
   timeWindow: string;
 }
 
-/** A handler of one call of the contract (shared-api/src/contract.ts): its name and input schema come from there. */
+/**
+ * A handler of one call of the contract (shared-api/src/validation/contract.ts): its name and input
+ * schema come from there.
+ */
 export interface RpcDefinition<Name extends CallName = CallName> {
   name: Name;
   access: Access;

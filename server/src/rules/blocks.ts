@@ -1,9 +1,9 @@
 /**
- * The block rules (spec §6), in one place: who may see, vote on, message or mention whom when
- * blocks are involved. Reads use the fragments over the viewer's aggregated perks (`v`, one row
- * per request, see VIEWER_PERKS); writes use the EXISTS fragments, each inside the transaction
- * that writes, after `lockUserPair` (below) so a block that lands at the same moment cannot slip
- * between the check and the write.
+ * The block rules (docs/product.md R-6.8, R-6.9), in one place: who may see, vote on, message or
+ * mention whom when blocks are involved. Reads use the fragments over the viewer's aggregated perks
+ * (`v`, one row per request, see VIEWER_PERKS); writes use the EXISTS fragments, each inside the
+ * transaction that writes, after `lockUserPair` (below) so a block that lands at the same moment
+ * cannot slip between the check and the write.
  *
  * - A user who blocked an author does not see the author's posts in feeds (`blocked` on a post).
  * - A post is `blacklisted` for a viewer who blocked one of its tags or domains, or whose author

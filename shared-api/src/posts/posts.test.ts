@@ -40,7 +40,7 @@ describe('feedRequest', () => {
 });
 
 describe('nextVote and flattenFeed', () => {
-  it('follows the spec §4 toggle', () => {
+  it('follows the R-4.4 toggle', () => {
     expect(nextVote(0, 1)).toBe(1);
     expect(nextVote(1, 1)).toBeNull();
     expect(nextVote(-1, 1)).toBe(1);

@@ -1,8 +1,8 @@
 /**
- * Posts (spec §3 Post): types, the query-key factory, feed requests with keyset cursors, hooks,
- * and counting opens. The screen changes only after the server confirms (§4): confirmed results
- * (votes and favourites, in toggles.ts; edits, in writes.ts) are written into every cached copy
- * of the post with `patchPostEverywhere`.
+ * Posts (docs/product.md R-3.1): types, the query-key factory, feed requests with keyset cursors,
+ * hooks, and counting opens. The screen changes only after the server confirms (R-4.4):
+ * confirmed results (votes and favourites, in toggles.ts; edits, in writes.ts) are written into
+ * every cached copy of the post with `patchPostEverywhere`.
  *
  * Read resources (all in the PostgREST grammar, all paged by keyset, never by a growing offset):
  *   GET /api/feed       public top-level posts minus what the viewer blocked (users, tags, domains)
@@ -84,7 +84,7 @@ export function feedQuery(spec: FeedSpec) {
   });
 }
 
-/** Infinite scroll over a feed (spec §2), keyset pages. */
+/** Infinite scroll over a feed (the feeds of docs/product.md#21-routes), keyset pages. */
 export function useFeed(spec: FeedSpec, options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({ ...feedQuery(spec), enabled: options.enabled ?? true });
 }
@@ -175,7 +175,10 @@ export function patchPostEverywhere(client: QueryClient, post: number, patch: Pa
   }
 }
 
-/** Spec §4 vote toggle: up on 0 gives +1, on +1 gives 0, on -1 gives +1; down is the mirror. */
+/**
+ * The vote toggle of docs/product.md R-4.4: up on 0 gives +1, on +1 gives 0, on -1 gives +1;
+ * down is the mirror.
+ */
 export function nextVote(current: Vote, pressed: 1 | -1): 1 | -1 | null {
   return current === pressed ? null : pressed;
 }

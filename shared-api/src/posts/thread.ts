@@ -1,7 +1,8 @@
 /**
  * The post modal's thread: one request for the whole thread (`GET /api/posts?uber=eq.{post}
  * &order=created.asc`, feeds' `fetchThread`), built into a tree on the client by the pure
- * functions in `thread/tree.ts`. The comment sort lives in a cookie for about ten years.
+ * functions in `./tree.ts`. The comment sort lives in a cookie for about ten years
+ * (docs/product.md R-4.14).
  */
 import { useQuery } from '@tanstack/react-query';
 import { queryClient, STALE } from '../queryClient.ts';
@@ -11,7 +12,7 @@ import { type CommentSort, DEFAULT_COMMENT_SORT, isCommentSort } from './tree.ts
 
 export * from './tree.ts';
 
-/** A thread row: the §3 Post plus the time of the newest reply below it (sort 'active'). */
+/** A thread row: a post (docs/product.md R-3.1) plus the time of its newest reply (sort 'active'). */
 export type ThreadPost = Post & { active?: string | null };
 
 const threadQuery = (uber: number) => ({
@@ -45,6 +46,6 @@ export function readCommentSort(
 
 export function writeCommentSort(sort: CommentSort): void {
   if (typeof document === 'undefined') return;
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie (spec §4)
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie (R-4.14)
   document.cookie = `${SORT_COOKIE}=${sort}; Max-Age=${LIMITS.sortCookieSeconds}; Path=/; SameSite=Lax`;
 }

@@ -2,7 +2,7 @@
  * A post's toggles (votes, favourites) in the state layer: the queue, the calls and the cache
  * patches live here, and the cards in shared-ui only draw and call `push`.
  *
- * Toggles change the screen only after the server confirms (spec §4)
+ * Toggles change the screen only after the server confirms (docs/product.md R-4.4)
  * and fast repeated clicks resolved in order: one call at a time per item; a click while a call
  * runs computes its value from the latest wanted state and waits; further clicks replace the
  * waiting value, so only the last intent is sent after the running call (bluesky's
@@ -65,7 +65,7 @@ export function useToggleQueue<T>(confirmed: T, send: (value: T) => Promise<void
 }
 
 /**
- * The vote arrows of one post: `press(1)` / `press(-1)` follow spec §4's toggle from the latest
+ * The vote arrows of one post: `press(1)` / `press(-1)` follow the toggle of R-4.4 from the latest
  * wanted vote; each answer's counters are patched into every cached copy of the post.
  */
 export function useVoteQueue(post: Post): { press(direction: 1 | -1): void; busy: boolean } {

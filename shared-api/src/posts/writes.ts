@@ -1,9 +1,9 @@
 /**
- * Writing posts (spec §4, §7): post_create (titled post, micropost, comment, or publishing a
- * draft), post_edit / post_update, post_delete and post_report, one hook each. Builds on the
- * posts resource (`posts.ts`): after a confirmed change each hook patches or refetches the
- * cached copies itself, so the screens that call them never touch the cache.
- * post_delete and post_report are quick-dialog calls: their failures are silent (spec §8).
+ * Writing posts (docs/product.md R-4.1, R-4.2, R-7.4): post_create (titled post, micropost,
+ * comment, or publishing a draft), post_edit / post_update, post_delete and post_report, one hook
+ * each. Builds on the posts resource (`posts.ts`): after a confirmed change each hook patches or
+ * refetches the cached copies itself, so the screens that call them never touch the cache.
+ * post_delete and post_report are quick-dialog calls: their failures are silent (R-8.7).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { fetchPost, type Post, patchPostEverywhere, postKeys, queryClient, rpc } from 'shared-api';
@@ -92,7 +92,7 @@ export function useUpdatePost() {
   });
 }
 
-/** Spec §4: after deletion the post shows mode deleted with its content cleared. */
+/** docs/product.md R-4.2: after deletion the post shows mode deleted with its content cleared. */
 export const DELETED_PATCH = {
   mode: 'deleted',
   title: null,

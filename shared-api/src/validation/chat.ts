@@ -14,7 +14,7 @@ export const messageBodySchema = z
 export const chatIdSchema = z.string().regex(PATTERNS.threadId, 'CHAT NOT FOUND');
 
 /**
- * A conversation's id (spec §5 "thread id"): both lower-case names, sorted, joined by a dash.
+ * A conversation's id (docs/product.md R-5.11): both lower-case names, sorted, joined by a dash.
  * Names hold only letters, digits and '_', so the dash is unambiguous.
  */
 export function chatIdFor(a: string, b: string): string {

@@ -1,5 +1,5 @@
 /**
- * THE contract of the API's calls (`POST /api/rpc/<name>`, spec §7): each call's name, the zod
+ * THE contract of the API's calls (`POST /api/rpc/<name>`, docs/product.md#7-api): each call's name, the zod
  * schema of its input (from ./validation, the same schema the forms use) and the type of its
  * answer, declared once. The server registers each handler against its entry
  * (server/src/rpc/define.ts) and the client calls through it (`rpc` in ../client.ts), so renaming
@@ -75,7 +75,7 @@ function call<Output>() {
 
 // ---- answers ---------------------------------------------------------------------------------
 
-/** Every refusal, in PostgREST's shape; `message` is the spec's §8 key (e.g. `TITLE TOO SHORT`). */
+/** Every refusal, in PostgREST's shape; `message` is its key (docs/product.md R-8.1): `TITLE TOO SHORT`… */
 export interface ErrorBody {
   code: string;
   message: string;

@@ -1,4 +1,7 @@
-/** Validation rules (spec §5), shared by the forms and the server. Pure: depends on zod only. */
+/**
+ * Validation rules (docs/product.md#5-input-rules), shared by the forms and the server. Pure:
+ * depends on zod only.
+ */
 export * from './chat.ts';
 export * from './perk.ts';
 export * from './post.ts';

@@ -1,7 +1,8 @@
 /**
- * Spec §5 and §9, written once. The forms show `message` (Polish, letter for letter as the spec
- * says); the server answers with the matching §8-style key from `VALIDATION_KEYS`, and puts the
- * Polish text in `details`, so every client gets both.
+ * The input rules and numbers of docs/product.md#5-input-rules and
+ * docs/product.md#9-constants-dates-and-plurals, written once. The forms show `message` (Polish,
+ * letter for letter as docs/product.md gives it); the server answers with the matching key from
+ * `VALIDATION_KEYS` (R-8.3), and puts the Polish text in `details`, so every client gets both.
  */
 export const LIMITS = {
   titleMin: 10,
@@ -66,7 +67,7 @@ export const MESSAGES = {
   messageTooLong: 'Wiadomość za długa (max 5 tys. znaków)',
 } as const;
 
-/** Server answer keys for each validation message (spec §8 keys where the spec names one). */
+/** Server answer keys for each validation message (R-8.3): the key of R-8.2's table where it has one. */
 export const VALIDATION_KEYS: Record<string, string> = {
   [MESSAGES.titleRequired]: 'TITLE REQUIRED',
   [MESSAGES.titleTooShort]: 'TITLE TOO SHORT',
@@ -93,7 +94,7 @@ export const VALIDATION_KEYS: Record<string, string> = {
   [MESSAGES.messageTooLong]: 'MESSAGE TOO LONG',
 };
 
-/** Spec §5 patterns. */
+/** The patterns of docs/product.md R-5.11. */
 export const PATTERNS = {
   tag: /^[a-z0-9ąćęłńóśźż]{2,30}$/,
   domain: /^[a-zA-Z0-9._-]{4,48}$/,

@@ -7,7 +7,7 @@
  * No zod here: the shell's first load imports these lists (shell/src/firstLoad.test.ts).
  */
 
-/** A titled post, a micropost, a comment (spec §3). */
+/** A titled post, a micropost, a comment (docs/product.md R-3.1 `kind`). */
 export const POST_KINDS = ['post', 'micro', 'comment'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
 
@@ -15,11 +15,11 @@ export type PostKind = (typeof POST_KINDS)[number];
 export const POST_MODES = ['public', 'draft', 'deleted', 'excluded'] as const;
 export type PostMode = (typeof POST_MODES)[number];
 
-/** What a report says is wrong with a post (spec §4). */
+/** What a report says is wrong with a post (docs/product.md R-4.13). */
 export const REPORT_TYPES = ['rules', 'porn', 'nsfw'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-/** How a moderator resolves a reported post (spec §7 `moderate`). */
+/** How a moderator resolves a reported post (`moderate`, docs/product.md R-7.4). */
 export const MODERATE_RESOLUTIONS = [
   'delete-post',
   'ban-user',
@@ -39,7 +39,7 @@ export type NsfwSetting = (typeof NSFW_SETTINGS)[number];
 export const USER_STATUSES = ['inactive', 'active', 'banned', 'deleted'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** Follows and blocks (spec §4): what is done, and to what. */
+/** Follows and blocks (docs/product.md R-3.4, R-4.9): what is done, and to what. */
 export const PERK_ACTIONS = ['follow', 'block'] as const;
 export type PerkAction = (typeof PERK_ACTIONS)[number];
 export const PERK_TARGETS = ['user', 'tag', 'domain'] as const;

@@ -8,8 +8,9 @@
  *   about one year         'rok temu'
  *   2 years and more       '2 lat. temu'
  * Times in the future (a client clock behind the server's) count as 'przed chwilą'.
- * One day reads '1 dzień temu', in the singular, where the spec writes 'dni' for days: a deliberate
- * choice, since '1 dni' is not Polish; from two days on it is 'dni' as written.
+ * One day reads '1 dzień temu', in the singular, where the original description writes 'dni' for
+ * days: a deliberate choice (docs/product.md R-9.12), since '1 dni' is not Polish; from two days on
+ * it is 'dni' as written.
  */
 import { plural } from './plural.ts';
 

@@ -1,9 +1,9 @@
 /**
- * The quick-dialog outlet (spec §2): one dialog at a time; a navigation closes it. What draws
- * an open dialog (DialogView.tsx: the owners, loading the remote's dialogs) is its own chunk,
- * loaded with the first dialog: most visits open none, and every first load is smaller. A failure
- * to load either that chunk or the remote's module shows one error dialog with a retry; a canary's
- * dialog that breaks is left for the stable release's in place, as a canary's screen is
+ * The quick-dialog outlet (docs/product.md R-2.28): one dialog at a time; a navigation closes it.
+ * What draws an open dialog (DialogView.tsx: the owners, loading the remote's dialogs) is its own
+ * chunk, loaded with the first dialog: most visits open none, and every first load is smaller. A
+ * failure to load either that chunk or the remote's module shows one error dialog with a retry; a
+ * canary's dialog that breaks is left for the stable release's in place, as a canary's screen is
  * (RemoteRoute.tsx).
  */
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';

@@ -1,7 +1,7 @@
 /**
- * The open quick dialog (spec §2), loaded with the first one (DialogOutlet.tsx, which holds the
- * error boundary): Escape closes it. Each type belongs to a remote
- * whose `./dialogs` module is loaded on first use; a type nobody owns shows 'Nie wybrano
+ * The open quick dialog (docs/product.md R-2.28, R-2.29), loaded with the first one
+ * (DialogOutlet.tsx, which holds the error boundary): Escape closes it. Each type belongs to a
+ * remote whose `./dialogs` module is loaded on first use; a type nobody owns shows 'Nie wybrano
  * właściwego typu'.
  */
 import { Suspense, use, useEffect } from 'react';
@@ -18,7 +18,7 @@ import { loadRemoteModule, remoteGeneration } from '../remotes/registry.ts';
 
 export const UNKNOWN_TYPE_TEXT = 'Nie wybrano właściwego typu';
 
-/** The owners (shared-api/routes.ts), checked here to cover every quick-dialog type. */
+/** The owners (shared-api/src/routes.ts), checked here to cover every quick-dialog type. */
 export const DIALOG_OWNERS: Record<QuickDialogType, RemoteName> = SHARED_DIALOG_OWNERS;
 
 /** Per remote and release generation: a release switched under the page loads its dialogs anew. */

@@ -1,4 +1,4 @@
-/** The signed-in user's menu in the top bar: name, Profil, Ustawienia, Wyloguj (spec §2). */
+/** The signed-in user's menu in the top bar (docs/product.md ): name, Profil, Ustawienia, Wyloguj. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { type SessionUser, useLogout } from 'shared-api';

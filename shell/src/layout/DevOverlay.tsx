@@ -1,5 +1,5 @@
 /**
- * The development overlay (issue 22): on the local site, while a remote's development server has
+ * The development overlay: on the local site, while a remote's development server has
  * a build that failed, its compiler errors over the page, until the next good save replaces them
  * with the new build (shell/src/remotes/devRemote.ts). Draws nothing otherwise, and never on a
  * deployed site (no development server in its registry).

@@ -1,4 +1,7 @@
-/** Offline status (spec §2): a banner while the browser is offline, a toast when it is back. */
+/**
+ * Offline status (docs/product.md R-2.11): a banner while the browser is offline, a toast when it
+ * is back.
+ */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { toast } from 'shared-api';
 import { OfflineIcon } from './icons.tsx';

@@ -1,7 +1,7 @@
 /**
- * The search field of the top bar (issue 13): sends the words to `/search?q=…`. On phones the
- * bar has no room for a field: a search button opens it over the bar, and Escape or sending
- * closes it again.
+ * The search field of the top bar (docs/product.md R-10.1): sends the words to `/search?q=…`. On
+ * phones the bar has no room for a field: a search button opens it over the bar, and Escape or
+ * sending closes it again.
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,7 +1,7 @@
 /**
- * The side menu (spec §2): a fixed column on wide screens, a drawer below 1100 px. Choosing an
- * item closes the drawer and, 300 ms later (after the drawer's slide), scrolls the menu back to
- * the top so it opens at its start next time.
+ * The side menu (docs/product.md R-2.16): a fixed column on wide screens, a drawer below 1100 px.
+ * Choosing an item closes the drawer and, 300 ms later (after the drawer's slide), scrolls the menu
+ * back to the top so it opens at its start next time.
  */
 import { type RefObject, useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';

@@ -1,4 +1,7 @@
-/** The one toast box for the whole site (spec §2, §4); toasts hide themselves after 3500 ms. */
+/**
+ * The one toast box for the whole site (docs/product.md R-2.7); toasts hide themselves after
+ * 3500 ms (R-4.8).
+ */
 import { toastStore, useToasts } from 'shared-api';
 import { CloseIcon } from './icons.tsx';
 

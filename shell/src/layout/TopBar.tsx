@@ -1,5 +1,5 @@
 /**
- * The top bar (spec §2): logo, shortcuts (home, microblog; for signed-in users lurking,
+ * The top bar (docs/product.md R-2.5): logo, shortcuts (home, microblog; for signed-in users lurking,
  * notifications and chats with unread badges), the search field, the Add button and the avatar
  * menu; guests get Login and Join instead.
  */

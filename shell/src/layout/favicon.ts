@@ -1,6 +1,6 @@
 /**
- * Spec §2: the favicon switches to an alert icon when the notifications or chats counter equals 1
- * (the spec's wording, kept literally), and back otherwise.
+ * docs/product.md R-2.9: the favicon switches to an alert icon when the notifications or chats
+ * counter equals 1 (the original description's wording, kept literally), and back otherwise.
  */
 import { useEffect } from 'react';
 import { useSessionUser } from 'shared-api';

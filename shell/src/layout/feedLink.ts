@@ -1,8 +1,9 @@
 /**
- * `<link rel="alternate" type="application/rss+xml">` for the page on screen (issue 13): feed
- * readers and browsers find the microblog's, a tag's or a user's RSS feed from the page itself.
- * The home page's is in index.html (found without running any script); this one is added beside
- * it on the pages that have their own feed and removed elsewhere.
+ * `<link rel="alternate" type="application/rss+xml">` for the page on screen
+ * (docs/product.md R-10.7): feed readers and browsers find the microblog's, a tag's or a user's
+ * RSS feed from the page itself. The home page's is in index.html (found without running any
+ * script); this one is added beside it on the pages that have their own feed and removed
+ * elsewhere.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';

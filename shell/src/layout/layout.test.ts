@@ -17,7 +17,7 @@ const user = (roles: string[]) => ({
   chats: 0,
 });
 
-describe('side menu (spec §2)', () => {
+describe('side menu (docs/product.md R-2.12, R-2.13)', () => {
   it('has the always-visible and signed-in items with their Polish labels', () => {
     expect([...MAIN, ...INFO].map((item) => `${item.label} ${item.to}`)).toEqual([
       'Strona główna /',

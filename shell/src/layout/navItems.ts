@@ -1,6 +1,6 @@
 /**
- * The side menu exactly as spec §2 lists it, and the shortcuts of the top bar and mobile footer.
- * Who sees what is decided here and nowhere else.
+ * The side menu exactly as docs/product.md R-2.12 and R-2.13 list it, and the shortcuts of the top
+ * bar (R-2.5) and mobile footer (R-2.6). Who sees what is decided here and nowhere else.
  */
 import { hasRole, type SessionUser } from 'shared-api';
 
@@ -45,7 +45,7 @@ export function moderationItems(user: SessionUser | null): NavItem[] {
     items.push({ to: '/reports', label: 'Otwarte zgłoszenia' });
   if (hasRole(user, 'admin')) {
     items.push({ to: '/moderated', label: 'Zamknięte zgłoszenia' });
-    // Beyond the spec's menu: the releases of the remotes (canary, rollback, tokens) are admins' too.
+    // Beyond the original menu (R-2.13): the remotes' releases (canary, rollback, tokens) are admins' too.
     items.push({ to: '/admin/releases', label: 'Wydania aplikacji' });
   }
   return items;

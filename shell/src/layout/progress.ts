@@ -1,8 +1,8 @@
 /**
- * Navigation progress (spec §2, §9): anything that makes the user wait for a screen (a route's
- * remote loading) calls `startProgress()` and later the returned `done()`. The bar appears only
- * when waiting lasts over 200 ms, creeps towards the end over 5 s, and hides 500 ms after the
- * last wait ends.
+ * Navigation progress (docs/product.md R-2.10, R-9.6): anything that makes the user wait for a
+ * screen (a route's remote loading) calls `startProgress()` and later the returned `done()`. The
+ * bar appears only when waiting lasts over 200 ms, creeps towards the end over 5 s, and hides
+ * 500 ms after the last wait ends.
  */
 import { createStore, useStore } from 'zustand';
 

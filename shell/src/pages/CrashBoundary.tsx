@@ -1,6 +1,7 @@
 /**
- * The last line: if the shell itself fails to render, the spec §2 "other error" page with a link
- * home (a plain link, since the router may be what broke) instead of a blank page.
+ * The last line: if the shell itself fails to render, the "other error" page of docs/product.md
+ * R-2.27 with a link home (a plain link, since the router may be what broke) instead of a blank
+ * page.
  */
 import { Component, type ReactNode } from 'react';
 import { ERROR_TEXT, ERROR_TITLE } from 'shared-ui';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** Spec §2 404 page, letter for letter. */
+/** The 404 page of docs/product.md, letter for letter. */
 export function NotFoundPage() {
   return (
     <section className="sh-error-page" aria-labelledby="sh-404-title">

@@ -1,5 +1,5 @@
 /**
- * The live connection (shared-api/live.ts, server/src/http/live.ts): while signed in, one
+ * The live connection (shared-api/src/live.ts, server/src/http/live.ts): while signed in, one
  * EventSource to /api/live. A 'chat' event refetches that conversation and the chat list, a
  * 'notification' event the notifications; both refresh the top bar's badges at once instead of
  * at the next 60 s session check. EventSource reconnects by itself; while it is down, screens

@@ -1,8 +1,8 @@
 /**
- * The session in the shell (spec §4): the user is loaded once at start, then `user_check` runs
- * every 60 s while signed in. A `logout` answer (session revoked, expired or banned elsewhere)
- * resets the session and warns 'Zostałeś wylogowany'; any other answer refreshes the badges
- * (notifs, chats), rating and roles.
+ * The session in the shell (docs/product.md R-4.7): the user is loaded once at start, then
+ * `user_check` runs every 60 s while signed in. A `logout` answer (session revoked, expired or
+ * banned elsewhere) resets the session and warns 'Zostałeś wylogowany'; any other answer refreshes
+ * the badges (notifs, chats), rating and roles.
  */
 import { useEffect } from 'react';
 import {

@@ -1,9 +1,9 @@
 /**
- * chat_send {username, body}: a private message. Refused to oneself, to unknown or banned
- * accounts, and when either side blocked the other (USER BLACKLISTED, spec §6). The body is
+ * chat_send {username, body}: a private message. Refused to oneself, to unknown or banned accounts,
+ * and when either side blocked the other (USER BLACKLISTED; docs/product.md R-10.2). The body is
  * rendered once with the posts' markup rules and sanitized. The chat and both member rows are
- * created on the first message; the trigger keeps unread counts and users.chats. The new
- * message is published on the `chat` channel (LISTEN/NOTIFY) for every API node.
+ * created on the first message; the trigger keeps unread counts and users.chats. The new message is
+ * published on the `chat` channel (LISTEN/NOTIFY) for every API node.
  */
 import { chatIdFor } from 'shared-api/validation';
 import { signedIn } from '../../auth/access.ts';

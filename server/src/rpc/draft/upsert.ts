@@ -2,7 +2,8 @@
  * draft_upsert {title, url, body, files[, post]} → {post}: saves a new draft or updates one of
  * the viewer's drafts (POST IS NOT DRAFT for anything else). Drafts are top-level posts in
  * mode draft: invisible to others, published later by post_create {draft}. A draft needs
- * something in it (a title, text or a file); the full §5 rules apply when it is published.
+ * something in it (a title, text or a file); every input rule of docs/product.md#5-input-rules
+ * applies when it is published.
  */
 import { signedIn } from '../../auth/access.ts';
 import { lockThreads } from '../../db/locks.ts';

@@ -1,11 +1,11 @@
 /**
- * moderate {post, resolve}: a moderator resolves a post (spec §7). Never on one's own posts
- * (USER IS THE AUTHOR); only admins may ban an admin. Deleting sets mode 'excluded' and clears
- * the content (as the author's delete does); banning is for a period (a day, a week, a month, for
- * good) with a reason the user is shown at sign-in (moderation/bans.ts), and revokes every
- * session. Each action goes to the moderation log. The post's open reports are closed and a moderation row records who, when,
- * how, the report counts and a snapshot of the title and text for the admins' list. A removed
- * post's uploads that nothing else uses are deleted.
+ * moderate {post, resolve}: a moderator resolves a post (docs/product.md R-6.4). Never on one's own
+ * posts (USER IS THE AUTHOR); only admins may ban an admin. Deleting sets mode 'excluded' and
+ * clears the content (as the author's delete does); banning is for a period (a day, a week, a
+ * month, for good) with a reason the user is shown at sign-in (moderation/bans.ts), and revokes
+ * every session. Each action goes to the moderation log. The post's open reports are closed and a
+ * moderation row records who, when, how, the report counts and a snapshot of the title and text for
+ * the admins' list. A removed post's uploads that nothing else uses are deleted.
  */
 import { signedIn } from '../../auth/access.ts';
 import { type Queryable, retryTransaction } from '../../db/index.ts';
@@ -20,7 +20,10 @@ const SNAPSHOT_CHARS = 2000;
 /** A ban's reason when the caller gives none (the API before reasons; the dialog always asks). */
 export const DEFAULT_BAN_REASON = 'Naruszenie regulaminu serwisu';
 
-/** The columns a removed post loses (spec §4: title, url, body, files, tags, domains; words 0). */
+/**
+ * The columns a removed post loses (docs/product.md R-4.2: title, url, body, files, tags, domains;
+ * words 0).
+ */
 const CLEARED = `mode = 'excluded', ${CLEARED_CONTENT}`;
 
 /** The posts a ban with 'delete all posts' removes: the author's public posts and drafts. */

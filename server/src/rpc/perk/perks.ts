@@ -1,4 +1,7 @@
-/** The six perk calls (spec §7): follow or block a user, a tag or a domain, with one toggle. */
+/**
+ * The six perk calls (docs/product.md R-7.4): follow or block a user, a tag or a domain, with one
+ * toggle.
+ */
 
 import { defineRpc } from '../define.ts';
 import { perkToggle } from './toggle.ts';

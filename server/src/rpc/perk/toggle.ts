@@ -1,11 +1,11 @@
 /**
- * Follow and block toggles (spec §4, §7): `follow_{user|tag|domain}` and
+ * Follow and block toggles (docs/product.md R-4.9, R-7.4): `follow_{user|tag|domain}` and
  * `block_{user|tag|domain}`, each with its target and a boolean (the dialog sends the opposite
  * of the current state). One toggle, six handlers (rpc/perk/perks.ts).
  *
  * Rules: a user cannot follow or block themselves (403 `CANNOT PERK YOURSELF`); an unknown user
  * is 404 `USER NOT FOUND`. Blocking a user also withdraws that user's votes on the blocker's
- * posts (spec §6), in the same transaction; the vote trigger adjusts counters and rating.
+ * posts (R-6.8), in the same transaction; the vote trigger adjusts counters and rating.
  * Lock order: perks -> post_actions -> posts -> users (see 0003_feeds.sql).
  */
 import type { PerkAction, PerkTarget } from 'shared-api/validation';

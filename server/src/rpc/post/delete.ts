@@ -1,8 +1,8 @@
 /**
- * post_delete {post}: the author deletes a post (spec §4): mode deleted, content cleared
- * (title, url, body, source, files, tags, domains; words 0). Replies stay in the thread under
- * a 'deleted' placeholder. Reply, tag and user counters follow from the mode change (triggers).
- * Its uploads that nothing else uses are deleted (files/unused.ts).
+ * post_delete {post}: the author deletes a post (docs/product.md R-4.1, R-4.2): mode deleted,
+ * content cleared (title, url, body, source, files, tags, domains; words 0). Replies stay in the
+ * thread under a 'deleted' placeholder. Reply, tag and user counters follow from the mode change
+ * (triggers). Its uploads that nothing else uses are deleted (files/unused.ts).
  */
 import { signedIn } from '../../auth/access.ts';
 import { deleteStored, dropUnusedFiles } from '../../files/unused.ts';

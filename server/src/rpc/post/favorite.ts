@@ -1,6 +1,6 @@
 /**
- * `favorite_post {post, favorite}` (spec §4): favourite toggles, public posts only. The time is
- * kept to the millisecond so /favorites can page by it exactly through JSON.
+ * `favorite_post {post, favorite}` (docs/product.md R-4.3): favourite toggles, public posts only.
+ * The time is kept to the millisecond so /favorites can page by it exactly through JSON.
  */
 import { signedIn } from '../../auth/access.ts';
 import { notFound } from '../../http/errors.ts';

@@ -1,11 +1,11 @@
 /**
- * `post_vote {post, vote: 1 | -1 | null}` (spec §4): sets or withdraws the viewer's vote. The
- * counters, the hot rank and the author's rating follow in the same transaction, by the
- * post_actions trigger (0003_feeds.sql). Refused for the author, for posts that are not public,
- * and when the author blocked the viewer or the viewer blocked one of the post's tags or domains
- * (rules/blocks.ts). The check and the write are one transaction under the pair's block lock, so
- * a block that lands at the same moment either comes first (the vote is refused) or after (and
- * withdraws it).
+ * `post_vote {post, vote: 1 | -1 | null}` (docs/product.md R-4.4): sets or withdraws the viewer's
+ * vote. The counters, the hot rank and the author's rating follow in the same transaction, by the
+ * post_actions trigger (0003_feeds.sql). Refused (R-4.5, R-6.9) for the author, for posts that are
+ * not public, and when the author blocked the viewer or the viewer blocked one of the post's tags
+ * or domains (rules/blocks.ts). The check and the write are one transaction under the pair's block
+ * lock, so a block that lands at the same moment either comes first (the vote is refused) or after
+ * (and withdraws it).
  */
 import { signedIn } from '../../auth/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
