@@ -1,5 +1,5 @@
 /**
- * `pnpm gwar release check` (issue 22, point 4): the upload's guard rails on a local build, run
+ * `pnpm gwar release check`: the upload's guard rails on a local build, run
  * by a team's CI before it uploads, against the shell a site serves (`GET /api/release-shell`) or
  * the local shell build. The same code as the upload (check.ts → tarball.ts, validate.ts): a good
  * build passes, a build missing an expose, with an incompatible singleton or over the size limits

@@ -1,6 +1,6 @@
 /**
- * Previews of any published version, and a local build on the deployed site (issue 22, points 2
- * and 3; server/src/releases/previews.ts): links made by a team's token (through the CLI, against
+ * Previews of any published version, and a local build on the deployed site
+ * (server/src/releases/previews.ts): links made by a team's token (through the CLI, against
  * the listening server) or an admin; opened only by an admin or a member of the remote's team;
  * refused for an unknown version, another team's remote, an expired or tampered link, a guest or
  * anyone else; the previewing browser's page, preloads and /remotes.json name the preview, every

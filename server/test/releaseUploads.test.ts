@@ -1,5 +1,5 @@
 /**
- * One upload of a version wins, intact (issue 21, point 6). Concurrent uploads of one version,
+ * One upload of a version wins, intact. Concurrent uploads of one version,
  * with different bytes or the same, end with exactly one release whose files, as served under
  * `/mf/<remote>@<version>/` (plain, brotli, gzip, and the `remoteEntry.js` alias), are the bytes
  * of its recorded digest; the others are refused (409 RELEASE EXISTS) or, with the same bytes,

@@ -1,6 +1,6 @@
 /**
  * Files a cleared post no longer needs. Deleting a post (its author) or removing it (a
- * moderator) clears its `files` (spec §4); without this its pictures stayed in storage and kept
+ * moderator) clears its `files` (docs/product.md R-4.2); without this its pictures stayed in storage and kept
  * being served to anyone holding the link. Each of the post's files that no other post of the
  * author (drafts included) and no avatar uses is dropped from `files` in the clearing
  * transaction, then from storage once that has committed: a failed transaction never loses a

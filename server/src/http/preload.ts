@@ -13,7 +13,7 @@
  *   chunks, one for providing and one for the fallback, is left to the runtime rather than
  *   fetched twice);
  * - DOMPurify only on pages whose first screen shows post bodies, which wait for it;
- * - for the remote that draws the page (the one route table, shared-api/routes.ts), the entry of
+ * - for the remote that draws the page (the one route table, shared-api/src/routes.ts), the entry of
  *   the release this visitor gets and the exposed module's JavaScript and CSS: the release
  *   subsystem knows them and writes those links itself, after these (releases/page.ts);
  * - the API reads the first screen starts with (`shared-api/first-requests`, built with the

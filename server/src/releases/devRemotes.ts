@@ -1,5 +1,5 @@
 /**
- * Remotes served by a developer's development server on the local site (issue 22):
+ * Remotes served by a developer's development server on the local site:
  * `pnpm --filter mf-chat dev` (scripts/devRemote.mjs) registers itself in a folder as
  * `<remote>.json` ({remote, origin, pid}); a site started with that folder (DEV_REMOTES_DIR, which
  * `npm start` sets to `.gwar-dev` at the repository's root) hands every visitor that remote from

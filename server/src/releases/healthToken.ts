@@ -1,5 +1,5 @@
 /**
- * The health token of one page load (issue 21): which release of each remote, on which channel,
+ * The health token of one page load: which release of each remote, on which channel,
  * the server handed this page (and the stable one a canary falls back to), signed with a key
  * every node shares (site_keys), valid for TOKEN_HOURS. A browser's health report counts only
  * with such a token and only for the releases it names, at most once per page load and release

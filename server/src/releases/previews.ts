@@ -1,6 +1,6 @@
 /**
- * Previews of any published version, and a local build on the deployed site (issue 22, points 2
- * and 3), for one staff browser, never for anybody else:
+ * Previews of any published version, and a local build on the deployed site,
+ * for one staff browser, never for anybody else:
  *
  *   pnpm gwar release preview mf-chat 1.5.0      (a team's token, or "Podgląd" on the admin page)
  *     → a signed link /release-preview/<link>, valid for at most 8 hours (previewTokens.ts)

@@ -3,7 +3,7 @@
  * release is refused, with a message saying what to fix, unless
  * - its `mf-manifest.json` parses, names this remote, and every file it lists is in the release;
  * - it still exposes every module the shell's route table and dialogs load from it
- *   (`requiredExposes`, shared-api/routes.ts);
+ *   (`requiredExposes`, shared-api/src/routes.ts);
  * - it shares each singleton (react, react-dom, react-router-dom, @tanstack/react-query, zustand,
  *   shared-api, shared-ui) as a singleton whose required range the shell's version satisfies:
  *   a remote built against another React or another shared-api would otherwise break on the page;
@@ -82,7 +82,7 @@ export interface ShellShare {
   shippedExports: Map<string, Set<string>>;
   /**
    * Per remote (its folder), the modules this shell loads from it: its route table and dialog
-   * owners (shared-api/routes.ts as deployed with the shell, which a team's checkout may predate).
+   * owners (shared-api/src/routes.ts as deployed with the shell, which a team's checkout may predate).
    */
   requiredExposes: Map<string, string[]>;
 }
@@ -187,7 +187,7 @@ export function shellProblems(
   const lost = required.filter((module) => !exposes.includes(module));
   if (lost.length) {
     problems.push(
-      `${remote} no longer exposes ${lost.map((m) => `./${m}`).join(', ')}, which the shell loads (shared-api/routes.ts)`,
+      `${remote} no longer exposes ${lost.map((m) => `./${m}`).join(', ')}, which the shell loads (shared-api/src/routes.ts)`,
     );
   }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * A canary's screen that throws while drawing, or loses a lazy chunk once drawn, is drawn again
- * from the stable release in place: the visitor never meets the error panel (issue 21). The
+ * from the stable release in place: the visitor never meets the error panel. The
  * Module Federation runtime is replaced by one that serves a component per registered entry.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';

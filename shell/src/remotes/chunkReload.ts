@@ -1,5 +1,5 @@
 /**
- * Spec §4/§9: a chunk that fails to load (usually a new deployment replaced the hashed files the
+ * docs/product.md R-4.15 and R-9.8: a chunk that fails to load (usually a new deployment replaced the hashed files the
  * page still refers to) reloads the page, at most once per 60 s, so a broken network cannot
  * cause a reload loop. The time of the last reload lives in sessionStorage (per tab).
  */

@@ -5,7 +5,7 @@
  * `/remotes.json` when the page has none or after a failed read; registers each release's entry
  * with the Module Federation runtime, and only then loads modules.
  *
- * No visitor sees the error panel because of a canary (issue 21). A canary that fails to load
+ * No visitor sees the error panel because of a canary. A canary that fails to load
  * (manifest, entry or chunk), throws while rendering (RemoteRoute.tsx) or loses a lazy chunk
  * later is reported once (health.ts) and replaced in place by the remote's stable release: the
  * stable entry is registered with `force` (which drops the runtime's cached container, manifest
