@@ -16,12 +16,20 @@
  * draws the modal on top (Escape / back returns to the feed with its scroll intact). Without that
  * state (a deep link) `/post/{id}` is a page of its own.
  */
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Route } from 'react-router-dom';
 import { REMOTE_ROUTES, SHELL_ROUTES } from 'shared-api';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { ReloadPage } from './pages/ReloadPage.tsx';
-import { ShortLinkPage } from './pages/ShortLinkPage.tsx';
 import { RemoteRoute } from './remotes/RemoteRoute.tsx';
+
+// The shell's own pages (404, reload, short link) are almost never a first screen: each is
+// fetched when its route is first drawn, out of the first load.
+const NotFoundPage = lazy(() =>
+  import('./pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
+const ReloadPage = lazy(() => import('./pages/ReloadPage.tsx').then((m) => ({ default: m.ReloadPage })));
+const ShortLinkPage = lazy(() =>
+  import('./pages/ShortLinkPage.tsx').then((m) => ({ default: m.ShortLinkPage })),
+);
 
 /** The page routes, for `<Routes>`. Each element has its own key so a failed remote's error
  * state never follows the user to another route. */
@@ -34,10 +42,15 @@ export function pageRoutes() {
         element={<RemoteRoute key={def.path} remote={def.remote} module={def.module} props={def.props} />}
       />
     )),
-    <Route key="/reload" path={SHELL_ROUTES.reload} element={<ReloadPage />} />,
-    <Route key="/z" path={SHELL_ROUTES.shortLink} element={<ShortLinkPage />} />,
-    <Route key="*" path="*" element={<NotFoundPage />} />,
+    <Route key="/reload" path={SHELL_ROUTES.reload} element={<ShellPage page={<ReloadPage />} />} />,
+    <Route key="/z" path={SHELL_ROUTES.shortLink} element={<ShellPage page={<ShortLinkPage />} />} />,
+    <Route key="*" path="*" element={<ShellPage page={<NotFoundPage />} />} />,
   ];
+}
+
+/** A shell page: nothing drawn while its small chunk loads. */
+function ShellPage({ page }: { page: ReactNode }) {
+  return <Suspense fallback={null}>{page}</Suspense>;
 }
 
 /** Routes that can be drawn over a background route (see the modal note above). */

@@ -1,5 +1,6 @@
 /** The captcha image with a refresh button and the answer field (sign-up and reset). */
-import { type Captcha, captchaImageUrl } from 'shared-api';
+import type { Captcha } from 'shared-api';
+import { captchaImageUrl } from 'shared-api/account';
 import { IconButton, Spinner, TextField } from 'shared-ui';
 
 interface Props {

@@ -1,6 +1,7 @@
 /** The password and e-mail change forms of /settings (each needs the current password). */
 import { useState } from 'react';
-import { toast, useEmailChange, usePasswordChange } from 'shared-api';
+import { toast } from 'shared-api';
+import { useEmailChange, usePasswordChange } from 'shared-api/account';
 import { emailChangeInput, passwordChangeForm } from 'shared-api/validation';
 import { Button, TextField } from 'shared-ui';
 import { useForm } from '../forms/useForm.ts';

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, ERROR_TEXTS, useCaptcha, useJoin, useSessionUser } from 'shared-api';
+import { ApiError, ERROR_TEXTS, useSessionUser } from 'shared-api';
+import { useCaptcha, useJoin } from 'shared-api/account';
 import { joinForm } from 'shared-api/validation';
 import { Button, Card, TextField } from 'shared-ui';
 import { CaptchaField } from '../components/Captcha.tsx';

@@ -1,7 +1,8 @@
 /** /login: sign in with name and password; then the session loads and the user goes home. */
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, banOf, useLogin, useSessionUser } from 'shared-api';
+import { ApiError, useSessionUser } from 'shared-api';
+import { banOf, useLogin } from 'shared-api/account';
 import { userLoginInput } from 'shared-api/validation';
 import { Button, Card, formatFullDate, TextField } from 'shared-ui';
 import { useForm } from '../forms/useForm.ts';

@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError, ERROR_TEXTS, useCaptcha, useResetPassword, useResetRequest } from 'shared-api';
+import { ApiError, ERROR_TEXTS } from 'shared-api';
+import { useCaptcha, useResetPassword, useResetRequest } from 'shared-api/account';
 import { newPasswordForm, PATTERNS, resetRequestForm } from 'shared-api/validation';
 import { Button, Card, TextField } from 'shared-ui';
 import { CaptchaField } from '../components/Captcha.tsx';
