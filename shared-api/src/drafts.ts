@@ -6,7 +6,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, queryClient, rpc } from 'shared-api';
 import { eq } from './readQuery.ts';
-import type { CallInput, FileRef } from './validation/contract.ts';
+import type { CallInput } from './validation/contract.ts';
 import type { Draft } from './validation/rows.ts';
 
 export type { Draft } from './validation/rows.ts';

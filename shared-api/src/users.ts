@@ -11,7 +11,6 @@ import { eq, like } from './readQuery.ts';
 import { patchSessionUser, type SessionUser } from './session.ts';
 import type { CallInput, FileRef } from './validation/contract.ts';
 import type { Profile } from './validation/rows.ts';
-import type { NsfwSetting, Theme } from './validation/words.ts';
 
 export type { Profile } from './validation/rows.ts';
 

@@ -8,25 +8,13 @@
  * transaction that re-checks the channel under its row lock (changes.ts moveStep), so of several API nodes judging at
  * once exactly one moves it, and the release log records it with the figures that were judged.
  */
+
+import type { RolloutStep } from 'shared-api/reads';
 import type { Channel } from './channels.ts';
 import type { Verdict } from './verdict.ts';
 
 /** Where a rollout stands, as the guard saw it: kept with its verdict for the admin page. */
-export interface StepStatus {
-  /** 1-based step and the number of steps. */
-  step: number;
-  of: number;
-  percent: number;
-  /** The share after this step (100: the promotion), or null at the last. */
-  next: number | null;
-  /** Page loads of the canary since this step began, and how many a step needs. */
-  loads: number;
-  needLoads: number;
-  /** When the pause ends (ISO); the step moves then if it is healthy and had its loads. */
-  pauseEnds: string;
-  /** Why the step does not move although its pause is over. */
-  holding: string | null;
-}
+export type StepStatus = RolloutStep;
 
 export type RolloutDecision =
   | { move: false; status: StepStatus }

@@ -33,9 +33,8 @@ import {
 import { getRows, rpc } from '../client.ts';
 import { queryClient, STALE } from '../queryClient.ts';
 import { eq, oneOf } from '../readQuery.ts';
-import type { FileRef, Vote, VoteResult } from '../validation/contract.ts';
+import type { Vote } from '../validation/contract.ts';
 import type { Post } from '../validation/rows.ts';
-import type { PostKind, PostMode } from '../validation/words.ts';
 import {
   type Cursor,
   FEED_PAGE_SIZE,

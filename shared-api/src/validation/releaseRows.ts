@@ -22,16 +22,24 @@ export interface ReleaseVerdict {
   p?: number;
   minSamples: number;
   minFailures: number;
-  step: {
-    step: number;
-    of: number;
-    percent: number;
-    next: number | null;
-    loads: number;
-    needLoads: number;
-    pauseEnds: string;
-    holding: string | null;
-  } | null;
+  step: RolloutStep | null;
+}
+
+/** Where a progressive rollout stands, as the guard saw it (server/src/releases/rollout.ts). */
+export interface RolloutStep {
+  /** 1-based step and the number of steps. */
+  step: number;
+  of: number;
+  percent: number;
+  /** The share after this step (100: the promotion), or null at the last. */
+  next: number | null;
+  /** Page loads of the canary since this step began, and how many a step needs. */
+  loads: number;
+  needLoads: number;
+  /** When the pause ends (ISO); the step moves then if it is healthy and had its loads. */
+  pauseEnds: string;
+  /** Why the step does not move although its pause is over. */
+  holding: string | null;
 }
 
 export interface ReleaseChannelRow {
