@@ -1,12 +1,13 @@
 /**
  * `npm test`'s README check: what a newcomer reads in README.md and docs/*.md stays current. It
  * fails on
- *  - a link to a section of bench/README.md (`[…](bench/README.md#anchor)`, from docs/ with `../`)
- *    whose anchor is not one of that file's headings (the anchor carries the section's number and
- *    title, so a renumbered or renamed section breaks it), or whose link text names a section
- *    number (`§7`, `7.`) other than the anchor's;
- *  - a section of bench/README.md cited by number after the file (`bench/README.md §7`): cite it by
- *    its anchor instead, which this check can hold to the heading;
+ *  - a markdown link to a section of bench/README.md (the file's path, from docs/ with `../`, then
+ *    `#` and an anchor) whose anchor is not one of that file's headings (the anchor carries the
+ *    section's number and title, so a renumbered or renamed section breaks it), or whose link
+ *    text names a section number (a section sign and a number, or a number and a full stop) other
+ *    than the anchor's;
+ *  - a section of bench/README.md cited by a section sign and number right after the file's name:
+ *    link its heading's anchor instead, which this check can hold to the heading;
  *  - an environment variable read by server/src/config.ts with no row in a configuration table (a
  *    table row of README.md or docs/configuration.md whose first cell names it: | `PORT` | …);
  *  - a time claim about `npm test` without its date: a sentence that names `npm test`, a verb of
@@ -69,7 +70,8 @@ for (const file of docs) {
     for (const link of line.matchAll(/\[([^\]]*)\]\(([^)\s]+)\)/g)) {
       const [, text, target] = link;
       const [where, anchor] = target.split('#');
-      if (!where || path.posix.normalize(path.posix.join(path.posix.dirname(file), where)) !== BENCH) continue;
+      if (!where || path.posix.normalize(path.posix.join(path.posix.dirname(file), where)) !== BENCH)
+        continue;
       if (!existsSync(path.join(root, BENCH))) continue;
       if (!anchor) continue;
       if (!benchAnchors.has(anchor)) {
@@ -104,7 +106,8 @@ for (const name of [...variables].sort())
     report(CONFIG, 1, `reads ${name}, which no configuration table documents (${TABLE_FILES.join(', ')})`);
 
 // Time claims about npm test name the commit they were measured at.
-const DURATION = /\b\d+(?:[.,]\d+)?\s*(?:ms|s|sec|seconds?|min|minutes?|h|hours?)\b|\b(?:a few|one|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+(?:seconds|minutes?|hours?)\b/i;
+const DURATION =
+  /\b\d+(?:[.,]\d+)?\s*(?:ms|s|sec|seconds?|min|minutes?|h|hours?)\b|\b(?:a few|one|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+(?:seconds|minutes?|hours?)\b/i;
 const TIMING = /\b(?:takes?|took|lasts?|lasted|runs? in|ran in|finish(?:es)? in|finished in)\b/i;
 const commitExists = (sha) => {
   try {
@@ -122,14 +125,21 @@ for (const file of docs) {
   for (const { line, number } of lines) {
     if (line.trim() === '') current = null;
     else if (current) current.text += ` ${line.trim()}`;
-    else paragraphs.push((current = { text: line.trim(), number }));
+    else {
+      current = { text: line.trim(), number };
+      paragraphs.push(current);
+    }
   }
   for (const { text, number } of paragraphs) {
     for (const sentence of text.split(/(?<=[.!?])\s+(?=[A-Z`(])/)) {
       if (!/\bnpm test\b/.test(sentence) || !DURATION.test(sentence) || !TIMING.test(sentence)) continue;
       const commits = [...sentence.matchAll(/\b[0-9a-f]{7,40}\b/g)].map((match) => match[0]);
       if (!commits.some(commitExists))
-        report(file, number, `a time claim about npm test without the commit it was measured at: "${sentence}"`);
+        report(
+          file,
+          number,
+          `a time claim about npm test without the commit it was measured at: "${sentence}"`,
+        );
     }
   }
 }
@@ -139,4 +149,6 @@ if (problems.length) {
   console.log(`\n${problems.length} problem(s): the README or docs/ say what is no longer so.`);
   process.exit(1);
 }
-console.log(`README check: ${docs.length} files, ${variables.size} settings, bench links and time claims current`);
+console.log(
+  `README check: ${docs.length} files, ${variables.size} settings, bench links and time claims current`,
+);
