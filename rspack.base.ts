@@ -218,7 +218,7 @@ class EsmFederationRuntimePlugin {
 
 /**
  * The declaration files of a remote's exposes, for whoever consumes them from another repository
- * (README, "Types for the teams"): Module Federation's dts plugin writes `@mf-types.zip` (a
+ * (docs/releases.md, "Types for the teams"): Module Federation's dts plugin writes `@mf-types.zip` (a
  * `.d.ts` per exposed module and what they import of the remote) and `@mf-types.d.ts` (the
  * `loadRemote` keys) into dist and names them in mf-manifest.json (`metaData.types`), so each
  * release carries the types of its own code and serves them under `/mf/<remote>@<version>/`.

@@ -4,7 +4,8 @@
  * (scripts/node.mjs: the one the workspace install brought), then runs every suite on it, in this
  * order, and keeps going when one fails: type-check, lint, workflow lint (actionlint), import
  * lint (dependency-cruiser's import rules and the 350-line rule), the comment check (what comments
- * cite is in the repository: scripts/checkComments.mjs), unit tests,
+ * cite is in the repository: scripts/checkComments.mjs), the README check (scripts/checkReadme.mjs),
+ * unit tests,
  * server integration tests on PGlite and again on a throwaway PostgreSQL 15 cluster, the
  * production build, the several-nodes checks, Playwright. Ends with one line:
  * `N passed, N failed[, N skipped]`; the exit code is non-zero when anything failed.
@@ -140,6 +141,8 @@ await single('workflow lint', process.execPath, [path.join(root, 'scripts', 'lin
 await single('import lint', process.execPath, [path.join(root, 'scripts', 'lintImports.mjs')]);
 // Paths, sections and rule ids that comments cite exist; no issue numbers (scripts/checkComments.mjs).
 await single('comment check', process.execPath, [path.join(root, 'scripts', 'checkComments.mjs')]);
+// The README and docs/: bench links name real headings, every setting documented, npm test's timings dated (scripts/checkReadme.mjs).
+await single('readme check', process.execPath, [path.join(root, 'scripts', 'checkReadme.mjs')]);
 
 for (const pkg of UNIT_PACKAGES) await vitest(`unit ${pkg}`, path.join(root, pkg));
 

@@ -1,6 +1,6 @@
 /**
  * Configuration from environment variables, with defaults that let `npm start`
- * run on a fresh machine with nothing else installed. Documented in the README.
+ * run on a fresh machine with nothing else installed. Documented in docs/configuration.md.
  */
 
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * Types for the teams, end to end for mf-chat: a changed build made as its
  * team's CI makes it (GWAR_TYPES=1) carries the declaration files of its exposes, the upload accepts and serves them,
  * and a consumer in another repository fetches them with Module Federation's own dts plugin
- * (`consumeTypes` with `remoteTypeUrls` at the release's URLs, as the README says) and type-checks
+ * (`consumeTypes` with `remoteTypeUrls` at the release's URLs, as docs/releases.md says) and type-checks
  * against them: right uses pass, a wrong use and a module mf-chat does not expose fail.
  */
 import { spawnSync } from 'node:child_process';

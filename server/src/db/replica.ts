@@ -20,7 +20,7 @@
  *
  * Named prepared statements: each pool prepares on its own connections, so they work on the
  * replica as on the primary. Behind a pooler in transaction mode (pgbouncer before 1.21, or
- * without `max_prepared_statements`) they fail; see the README.
+ * without `max_prepared_statements`) they fail; see docs/operations.md ("Running several nodes").
  */
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';

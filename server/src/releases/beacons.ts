@@ -15,7 +15,7 @@ export function registerHealthBeacons(app: FastifyInstance): void {
     {
       bodyLimit: 16 * 1024,
       // A page load sends one or two. 60 a minute lets dozens of visitors share an address, and
-      // bounds what one address can weigh in the guard's judgement (README, "Canary health").
+      // bounds what one address can weigh in the guard's judgement (docs/releases.md, "Canary health").
       config: config.rateLimits ? { rateLimit: { max: 60, timeWindow: '1 minute' } } : {},
     },
     async (request, reply) => {

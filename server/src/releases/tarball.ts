@@ -18,7 +18,7 @@ const ALLOWED = /\.(js|mjs|css|json|map|svg|png|jpe?g|gif|webp|avif|ico|woff2?|t
 /**
  * The declaration files of a remote's exposes, at the release's root under the names Module
  * Federation's dts plugin gives them (a build with GWAR_TYPES=1): served for other teams' type
- * checks (README, "Types for the teams"), never run by a browser.
+ * checks (docs/releases.md, "Types for the teams"), never run by a browser.
  */
 export const TYPES_FILES = ['@mf-types.zip', '@mf-types.d.ts'];
 
