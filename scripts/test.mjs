@@ -4,7 +4,8 @@
  * (scripts/node.mjs: the one the workspace install brought), then runs every suite on it, in this
  * order, and keeps going when one fails: type-check, lint, workflow lint (actionlint), import
  * lint (dependency-cruiser's import rules and the 350-line rule), the comment check (what comments
- * cite is in the repository: scripts/checkComments.mjs), unit tests,
+ * cite is in the repository: scripts/checkComments.mjs), the conformance map (every rule of
+ * docs/product.md named by a test: scripts/checkConformance.mjs), unit tests,
  * server integration tests on PGlite and again on a throwaway PostgreSQL 15 cluster, the
  * production build, the several-nodes checks, Playwright. Ends with one line:
  * `N passed, N failed[, N skipped]`; the exit code is non-zero when anything failed.
@@ -140,6 +141,11 @@ await single('workflow lint', process.execPath, [path.join(root, 'scripts', 'lin
 await single('import lint', process.execPath, [path.join(root, 'scripts', 'lintImports.mjs')]);
 // Paths, sections and rule ids that comments cite exist; no issue numbers (scripts/checkComments.mjs).
 await single('comment check', process.execPath, [path.join(root, 'scripts', 'checkComments.mjs')]);
+// Every rule of docs/product.md has a test naming it in its title (scripts/checkConformance.mjs).
+await single('conformance map', process.execPath, [
+  path.join(root, 'scripts', 'checkConformance.mjs'),
+  '--quiet',
+]);
 
 for (const pkg of UNIT_PACKAGES) await vitest(`unit ${pkg}`, path.join(root, pkg));
 
