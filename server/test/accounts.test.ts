@@ -123,7 +123,7 @@ async function joinAndVerify(username: string, password = 'tajne123'): Promise<s
 }
 
 describe(`accounts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  it('answers every username, password and e-mail rule (R-5.8, R-5.9, R-5.10) with its key and Polish text (R-8.3)', async () => {
+  it('answers every username, password and e-mail rule (R-5.8, R-5.9, R-5.10) with its key and Polish text (R-8.3) (R-9.2)', async () => {
     const c = client();
     const cases: [Record<string, unknown>, string][] = [
       [{ username: '' }, MESSAGES.usernameRequired],
