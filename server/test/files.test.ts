@@ -104,6 +104,9 @@ describe('file_create', () => {
     const low = await upload(newbie, png);
     expect(low.statusCode).toBe(403);
     expect(low.json().message).toBe('USER RATING TOO LOW');
+    // 25 is enough for an image, not for a GIF.
+    const enough = await upload(writer, png);
+    expect(enough.statusCode, enough.body).toBe(200);
     const gif = await canvas().gif().toBuffer();
     expect((await upload(writer, gif)).json().message).toBe('USER RATING TOO LOW');
     const ok = await upload(veteran, gif);
