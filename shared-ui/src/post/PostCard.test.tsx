@@ -6,8 +6,7 @@
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { type SessionUser, setSessionUser, toastStore } from 'shared-api';
-import type { Post } from 'shared-api/validation';
+import { type Post, type SessionUser, setSessionUser, toastStore } from 'shared-api';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadSanitizer } from '../html/sanitize.ts';
 import { PostCard } from './PostCard.tsx';
