@@ -16,7 +16,7 @@ describe('the HTTP client (R-7.2, R-3.8)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('sends the session cookie and retries a read twice on a network error or a 5xx (R-7.2)', async () => {
+  it('sends the session cookie and retries a read twice on a network error or a 5xx (R-7.2, R-9.7)', async () => {
     fetchMock
       .mockRejectedValueOnce(new TypeError('fetch failed'))
       .mockResolvedValueOnce(json({ code: 'X', message: '', details: null, hint: null }, 502))
