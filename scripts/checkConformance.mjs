@@ -4,7 +4,8 @@
  * of the repository's tests: vitest's `it(`, `test(`, `describe(` (with `.each`, `.skipIf(…)` and the
  * like) in `*.test.ts` and `*.test.tsx`, and Playwright's `test(` and `test.describe(` in
  * `e2e/*.spec.ts`; a title names a rule by containing its id (`'refuses a short title (R-5.1)'`,
- * `'R-5.1, R-5.2: …'`). A `describe` title names the rule for every test inside it.
+ * `'R-5.1, R-5.2: …'`). A `describe` title names the rule for every test inside it. A title marked
+ * `.skip`, `.todo` or `.fixme` counts for nothing and is reported: a rule is proven by a test that runs.
  *
  * Prints the map rule → tests (`file: title`), then the rules without a test, one a line, and
  * exits 1 when there is any; a title that names an id docs/product.md does not have fails too.
@@ -23,7 +24,9 @@ const TEST_FILE = /(^|\/)[^/]+\.test\.tsx?$|^e2e\/.*\.spec\.ts$/;
  * `test.skipIf(x)(`, `describe.concurrent(`…, then the first argument as a string literal.
  */
 const TITLE =
-  /\b(?:it|test|describe)(?:\.\w+(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?)*\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
+  /(?<![.\w$])(?:it|test|describe)((?:\.\w+(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?)*)\(\s*(['"`])((?:\\.|(?!\2)[^\\])*)\2/g;
+/** A test that never runs proves nothing: its title does not count. */
+const NEVER_RUNS = /^\.(?:skip|todo|fixme)\b|\.(?:skip|todo|fixme)$/;
 
 const quiet = process.argv.includes('--quiet');
 
@@ -42,7 +45,9 @@ function titlesOf(file) {
   const titles = [];
   for (const match of text.matchAll(TITLE)) {
     const line = text.slice(0, match.index).split('\n').length;
-    titles.push({ file, line, title: match[2].replace(/\s+/g, ' ') });
+    const modifiers = match[1].split(/(?=\.)/).map((part) => part.replace(/\(.*$/s, ''));
+    const skipped = modifiers.some((part) => NEVER_RUNS.test(part));
+    titles.push({ file, line, title: match[3].replace(/\s+/g, ' '), skipped });
   }
   return titles;
 }
@@ -63,7 +68,9 @@ for (const file of testFiles) {
   for (const entry of titlesOf(file)) {
     titleCount += 1;
     for (const id of entry.title.match(RULE_ID) ?? []) {
-      if (known.has(id)) map.get(id).push(entry);
+      if (entry.skipped)
+        problems.push(`${entry.file}:${entry.line}: names ${id} but never runs (skip, todo, fixme)`);
+      else if (known.has(id)) map.get(id).push(entry);
       else problems.push(`${entry.file}:${entry.line}: names ${id}, which is not a rule of ${PRODUCT_DOC}`);
     }
   }
