@@ -84,7 +84,7 @@ test('a newcomer joins, verifies by e-mail, signs in, switches the theme and sig
   expect((await page.context().cookies()).some((c) => c.name === 'gwar_session')).toBe(false);
 });
 
-test('R-5.8, R-5.9, R-5.10: every username, password and e-mail message shows for bad values', async ({
+test('R-5.8, R-5.9, R-5.10: every username, password and e-mail message shows for bad values (R-2.4)', async ({
   page,
 }) => {
   await page.goto('/join');

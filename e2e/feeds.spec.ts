@@ -22,7 +22,9 @@ async function call(page: Page, name: string, data: Record<string, unknown>): Pr
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-test('votes, favourites, the voters dialog, following a tag and blocking a user', async ({ browser }) => {
+test('votes, favourites, the voters dialog, following a tag and blocking a user (R-1.2, R-4.3, R-4.9, R-8.8)', async ({
+  browser,
+}) => {
   // Many steps on three accounts; the first screen on a cold server alone can take seconds.
   test.setTimeout(90_000);
   const author = await signedInPage(browser, 'marek_dev');
@@ -91,7 +93,7 @@ test('votes, favourites, the voters dialog, following a tag and blocking a user'
   await call(page, 'follow_tag', { tag, follow: false });
 });
 
-test('the owner takes, updates and drops a tag', async ({ browser }) => {
+test('the owner takes, updates and drops a tag (R-4.11, R-6.7)', async ({ browser }) => {
   const tag = `wlasny${stamp()}`;
   const page = await signedInPage(browser, 'demo');
   await write(page, { kind: 'post', title: `Wpis z nowym tagiem ${stamp()}`, body: `O #${tag}` });

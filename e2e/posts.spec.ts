@@ -81,7 +81,7 @@ const DATABASE_AWAY = {
 const modal = (page: Page) => page.locator('.gwp-modal');
 const comment = (page: Page, text: string) => page.locator('.gwp-comment', { hasText: text });
 
-test('a titled post with an image appears on / and in its modal', async ({ page, consoleErrors }) => {
+test('a titled post with an image appears on / and in its modal (R-1.2)', async ({ page, consoleErrors }) => {
   await login(page, 'demo');
   const title = `Wpis z obrazkiem ${unique()}`;
   await page.goto('/add');
@@ -112,7 +112,10 @@ test('a titled post with an image appears on / and in its modal', async ({ page,
   expect(consoleErrors).toEqual([]);
 });
 
-test('comments, replies to replies, and the sort kept in a cookie', async ({ page, context }) => {
+test('comments, replies to replies, and the sort kept in a cookie (R-4.14, R-2.22)', async ({
+  page,
+  context,
+}) => {
   await login(page, 'demo');
   const post = await createPost(page, `Wątek do komentowania ${unique()}`);
   await page.goto(`/post/${post}`);
@@ -223,7 +226,7 @@ test('a draft is saved, reopened from /drafts and published', async ({ page }) =
   await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
 });
 
-test('the author edits a post', async ({ page }) => {
+test('the author edits a post (R-6.3)', async ({ page }) => {
   await login(page, 'demo');
   const post = await createPost(page, `Wpis do poprawienia ${unique()}`);
   await page.goto(`/post/${post}`);
@@ -249,7 +252,7 @@ test('the author deletes a post and sees it deleted', async ({ page }) => {
   await expect(modal(page).getByRole('heading', { name: title })).toHaveCount(0);
 });
 
-test('someone else reports a post', async ({ page }) => {
+test('someone else reports a post (R-4.13, R-6.3, R-8.8)', async ({ page }) => {
   await login(page, 'tomek_w');
   const post = await createPost(page, `Wpis do zgłoszenia ${unique()}`);
   await page.context().clearCookies();
@@ -266,7 +269,7 @@ test('someone else reports a post', async ({ page }) => {
   await expect(card.getByRole('button', { name: 'Zgłoszono' })).toBeDisabled();
 });
 
-test('a guest sees no editor and cannot vote', async ({ page }) => {
+test('a guest sees no editor and cannot vote (R-1.1, R-6.1)', async ({ page }) => {
   const rows = (await (
     await page.request.get('/api/feed?kind=eq.post&order=post.desc&limit=1&select=post')
   ).json()) as {
@@ -282,7 +285,9 @@ test('a guest sees no editor and cannot vote', async ({ page }) => {
   }
 });
 
-test('a post opened by a direct link is drawn over the home feed and closes to it', async ({ page }) => {
+test('a post opened by a direct link is drawn over the home feed and closes to it (R-2.19)', async ({
+  page,
+}) => {
   const rows = (await (
     await page.request.get('/api/feed?kind=eq.post&order=post.desc&limit=1&select=post,title')
   ).json()) as { post: number; title: string }[];
@@ -299,7 +304,7 @@ test('a post opened by a direct link is drawn over the home feed and closes to i
   await expect(page.getByRole('link', { name: rows[0]!.title }).first()).toBeVisible();
 });
 
-test('a user with rating under 25 is refused an upload', async ({ page }) => {
+test('a user with rating under 25 is refused an upload (R-5.4, R-6.10, R-9.3)', async ({ page }) => {
   await newcomer(page);
   await page.goto('/add');
   await page
@@ -347,7 +352,7 @@ test('R-5.1, R-5.2: every title and body message, on screen and from the API', a
   }
 });
 
-test('a moderator also sees Moderate on other people’s posts', async ({ page }) => {
+test('a moderator also sees Moderate on other people’s posts (R-6.4)', async ({ page }) => {
   await login(page, 'tomek_w');
   const post = await createPost(page, `Wpis do moderacji ${unique()}`);
   await page.context().clearCookies();

@@ -140,7 +140,7 @@ test.afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-test('a team releases mf-chat alone: 50 % canary, promotion and rollback, without a failed page load', async ({
+test('a team releases mf-chat alone: 50 % canary, promotion and rollback, without a failed page load (R-10.9)', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -241,7 +241,7 @@ test('a canary whose chunks answer 404 is served as stable, reported, and rolled
   expect(channel[0]?.canary).toBeNull();
 });
 
-test('the admin page shows the releases, their health and the history', async ({ page }) => {
+test('the admin page shows the releases, their health and the history (R-10.9)', async ({ page }) => {
   // Page loads for the guard's verdict, axe in three themes and a phone's width: more than 30 s.
   test.setTimeout(120_000);
   const login = await page.request.post('/api/rpc/user_login', {

@@ -37,7 +37,7 @@ async function setThemeCookie(page: Page, theme: string) {
     .addCookies([{ name: 'gwar_theme', value: theme, url: test.info().project.use.baseURL! }]);
 }
 
-test('a guest sees Login and Join and the reduced menu', async ({ page }) => {
+test('a guest sees Login and Join and the reduced menu (R-2.5, R-2.8, R-2.12, R-2.15)', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Gwar – dołącz do dyskusji');
   const topBar = page.getByRole('banner');
@@ -51,7 +51,7 @@ test('a guest sees Login and Join and the reduced menu', async ({ page }) => {
   await expect(sideMenu(page).getByText('Gwar © 2023')).toBeVisible();
 });
 
-test('a moderator sees Otwarte zgłoszenia and not Zamknięte zgłoszenia', async ({ page }) => {
+test('a moderator sees Otwarte zgłoszenia and not Zamknięte zgłoszenia (R-1.3, R-2.13)', async ({ page }) => {
   await login(page, 'moderator');
   await page.goto('/');
   for (const name of SIGNED_IN) await expect(menuLink(page, name)).toBeVisible();
@@ -70,7 +70,7 @@ test('a moderator sees Otwarte zgłoszenia and not Zamknięte zgłoszenia', asyn
   await expect(topBar.getByRole('button', { name: 'Wyloguj' })).toBeHidden();
 });
 
-test('an admin sees both moderation items', async ({ page }) => {
+test('an admin sees both moderation items (R-1.3, R-2.13, R-6.5)', async ({ page }) => {
   await login(page, 'admin');
   await page.goto('/');
   await expect(menuLink(page, 'Otwarte zgłoszenia')).toHaveAttribute('href', '/reports');
@@ -78,7 +78,7 @@ test('an admin sees both moderation items', async ({ page }) => {
   await expect(menuLink(page, 'Wydania aplikacji')).toHaveAttribute('href', '/admin/releases');
 });
 
-test('an unknown route shows the 404 page with a link home', async ({ page }) => {
+test('an unknown route shows the 404 page with a link home (R-2.1, R-2.26)', async ({ page }) => {
   const response = await page.goto('/to-nie-istnieje/wcale');
   expect(response?.status()).toBe(404);
   const main = page.getByRole('main');
@@ -89,12 +89,12 @@ test('an unknown route shows the 404 page with a link home', async ({ page }) =>
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the short link /z/{post} opens the post', async ({ page }) => {
+test('the short link /z/{post} opens the post (R-2.3)', async ({ page }) => {
   await page.goto('/z/1');
   await expect(page).toHaveURL(/\/post\/1$/);
 });
 
-test('a post opened from the feed is drawn over it; back returns to the feed where it was', async ({
+test('a post opened from the feed is drawn over it; back returns to the feed where it was (R-2.8, R-2.17)', async ({
   page,
 }) => {
   await page.goto('/');
@@ -121,7 +121,9 @@ test('a post opened from the feed is drawn over it; back returns to the feed whe
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
 
-test('the theme switch cycles dark → light → classic → dark and keeps the cookie', async ({ page }) => {
+test('the theme switch cycles dark → light → classic → dark and keeps the cookie (R-2.14, R-4.12, R-9.7)', async ({
+  page,
+}) => {
   // Chromium caps cookie lifetimes at 400 days, so the 315 360 000 s are checked where they are
   // written: every document.cookie assignment is recorded.
   await page.addInitScript(() => {
@@ -162,7 +164,7 @@ test('the theme switch cycles dark → light → classic → dark and keeps the 
   await expect(html).toHaveAttribute('data-theme', 'light');
 });
 
-test('signed in, the theme switch is saved on the server too', async ({ page }) => {
+test('signed in, the theme switch is saved on the server too (R-4.12)', async ({ page }) => {
   await login(page, 'moderator');
   await page.goto('/');
   const serverTheme = async () =>
@@ -176,7 +178,7 @@ test('signed in, the theme switch is saved on the server too', async ({ page }) 
   await expect.poll(serverTheme).toBe('dark');
 });
 
-test('on a phone the menu is a drawer that closes after a choice; the footer has the shortcuts', async ({
+test('on a phone the menu is a drawer that closes after a choice; the footer has the shortcuts (R-2.6, R-2.16)', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 320, height: 640 });
@@ -198,7 +200,9 @@ test('on a phone the menu is a drawer that closes after a choice; the footer has
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 
-test('with mf-feed down the home shows the error panel and the menu keeps working', async ({ page }) => {
+test('with mf-feed down the home shows the error panel and the menu keeps working (R-2.27)', async ({
+  page,
+}) => {
   await page.route('**/mf/mf-feed@*/**', (route) => route.abort());
   await page.goto('/');
   await expect(errorPanel(page)).toContainText('Wystąpił nieoczekiwany błąd');
@@ -227,7 +231,7 @@ test('with mf-feed down the home shows the error panel and the menu keeps workin
   await expect(page.getByRole('main').locator('article').first()).toBeVisible();
 });
 
-test('going offline shows a banner; coming back says so', async ({ page, context }) => {
+test('going offline shows a banner; coming back says so (R-2.11)', async ({ page, context }) => {
   await page.goto('/');
   await expect(page.getByRole('main').locator('article').first()).toBeVisible();
   await context.setOffline(true);
@@ -237,7 +241,7 @@ test('going offline shows a banner; coming back says so', async ({ page, context
   await expect(page.getByText('Połączenie przywrócone')).toBeVisible();
 });
 
-test('a session revoked on the server shows Zostałeś wylogowany at the next check', async ({
+test('a session revoked on the server shows Zostałeś wylogowany at the next check (R-4.7)', async ({
   page,
   playwright,
 }) => {

@@ -5,6 +5,7 @@
  * order, and keeps going when one fails: type-check, lint, workflow lint (actionlint), import
  * lint (dependency-cruiser's import rules and the 350-line rule), the comment check (what comments
  * cite is in the repository: scripts/checkComments.mjs), the README check (scripts/checkReadme.mjs),
+ * the conformance map (every rule of docs/product.md named by a test: scripts/checkConformance.mjs),
  * unit tests,
  * server integration tests on PGlite and again on a throwaway PostgreSQL 15 cluster, the
  * production build, the several-nodes checks, Playwright. Ends with one line:
@@ -143,6 +144,11 @@ await single('import lint', process.execPath, [path.join(root, 'scripts', 'lintI
 await single('comment check', process.execPath, [path.join(root, 'scripts', 'checkComments.mjs')]);
 // The README and docs/: bench links name real headings, every setting documented, npm test's timings dated (scripts/checkReadme.mjs).
 await single('readme check', process.execPath, [path.join(root, 'scripts', 'checkReadme.mjs')]);
+// Every rule of docs/product.md has a test naming it in its title (scripts/checkConformance.mjs).
+await single('conformance map', process.execPath, [
+  path.join(root, 'scripts', 'checkConformance.mjs'),
+  '--quiet',
+]);
 
 for (const pkg of UNIT_PACKAGES) await vitest(`unit ${pkg}`, path.join(root, pkg));
 

@@ -40,7 +40,7 @@ describe('Composer', () => {
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
-  it('refuses an empty or too long message with the Polish text', () => {
+  it('refuses an empty or too long message with the Polish text (R-5.14, R-9.10)', () => {
     const { fetchMock, box } = setup();
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
     expect(screen.getByText('Wiadomość jest pusta')).toBeTruthy();

@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 describe('moderate dialog', () => {
-  it('goes from the choice to the confirmation and back, then confirms', async () => {
+  it('goes from the choice to the confirmation and back, then confirms (R-4.10)', async () => {
     const fetchMock = setup(new Response('{"ok":true}', { status: 200 }));
     expect(screen.getByRole('dialog', { name: 'Moderacja wpisu' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /Zbanuj autora|Usuń wpis/ })).toHaveLength(4);
@@ -56,7 +56,7 @@ describe('moderate dialog', () => {
     expect(toastStore.getState().toasts.map((t) => t.text)).toEqual(['Wpis został wymoderowany']);
   });
 
-  it('closes silently when the call fails', async () => {
+  it('closes silently when the call fails (R-8.7)', async () => {
     setup(
       new Response('{"code":"GW404","message":"POST NOT FOUND","details":null,"hint":null}', { status: 404 }),
     );

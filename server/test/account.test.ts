@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 describe(`account data and deletion (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  it('the export holds every kind of the account’s data, and none of another user’s', async () => {
+  it('the export holds every kind of the account’s data, and none of another user’s (R-10.6)', async () => {
     const own = await publish(ola, 'Mój wpis o żółwiach #zwierzeta', { title: 'Żółwie w ogrodzie zimą' });
     const micro = await publish(ola, 'Krótki wpis Oli');
     const comment = await publish(ola, 'Komentarz Oli', { reply: micro });
@@ -81,7 +81,7 @@ describe(`account data and deletion (${process.env.TEST_DATABASE_URL ? 'postgres
     expect((await caller(server).rpc('account_export')).statusCode).toBe(401);
   });
 
-  it('deletion needs the right password, ends every session, and signing in cancels it', async () => {
+  it('deletion needs the right password, ends every session, and signing in cancels it (R-10.6)', async () => {
     const ewa = await actor(server, 'ewa');
     expect(
       (await ewa.api.rpc('account_delete', { password: 'zle-haslo', content: 'keep' })).json(),
@@ -108,7 +108,7 @@ describe(`account data and deletion (${process.env.TEST_DATABASE_URL ? 'postgres
     expect((await login('ewa')).json()).toEqual({ ok: true });
   });
 
-  it('after the grace period the account is erased and its posts stay authorless when kept', async () => {
+  it('after the grace period the account is erased and its posts stay authorless when kept (R-9.10, R-10.6)', async () => {
     const kasia = await actor(server, 'kasia');
     const post = await publish(kasia, 'Wpis, który zostanie po koncie', {
       title: 'Wpis Kasi, który zostaje',

@@ -123,7 +123,7 @@ async function joinAndVerify(username: string, password = 'tajne123'): Promise<s
 }
 
 describe(`accounts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  it('answers every username, password and e-mail rule (R-5.8, R-5.9, R-5.10) with its key and Polish text', async () => {
+  it('answers every username, password and e-mail rule (R-5.8, R-5.9, R-5.10) with its key and Polish text (R-8.3) (R-9.2)', async () => {
     const c = client();
     const cases: [Record<string, unknown>, string][] = [
       [{ username: '' }, MESSAGES.usernameRequired],
@@ -198,7 +198,7 @@ describe(`accounts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(body.svg.startsWith('<svg')).toBe(true);
   });
 
-  it('joins, verifies, signs in, checks and signs out', async () => {
+  it('joins, verifies, signs in, checks and signs out (R-3.3)', async () => {
     const c = client();
     expect((await join(c, 'Nowy_Gwarek', 'nowy@example.com')).json()).toEqual({ ok: true });
     const row = await server.db.query<{ status: string }>(
@@ -257,7 +257,7 @@ describe(`accounts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect((await client(newIp(), stale).get('/api/users?select=user')).json()).toEqual([]);
   });
 
-  it('gives a guest an empty users list and refuses their writes', async () => {
+  it('gives a guest an empty users list and refuses their writes (R-1.1)', async () => {
     const guest = client();
     expect((await guest.get('/api/users?select=user,theme')).json()).toEqual([]);
     expect((await guest.rpc('user_check')).json()).toEqual({ status: 'logout' });
@@ -327,7 +327,7 @@ describe(`accounts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, 
     ).toBe(401);
   });
 
-  it('sets and shows an avatar with its cdn', async () => {
+  it('sets and shows an avatar with its cdn (R-3.2)', async () => {
     const id = await createUser(server.db, { username: 'z_awatarem' });
     await server.db.query(
       "INSERT INTO files (file, user_id, mime, bytes) VALUES ('myavatar01.webp', $1, 'image/webp', 10)",

@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 
 describe(`bans (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  it('a ban for a day with a reason is told at sign-in, then ends by itself', async () => {
+  it('a ban for a day with a reason is told at sign-in, then ends by itself (R-10.5)', async () => {
     const id = await createUser(server.db, { username: 'spamer' });
     const session = await signIn(server, id);
     const post = await postBy(id, 'Kup tanie zegarki tutaj');
@@ -83,7 +83,7 @@ describe(`bans (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () =
     expect(rows[0]).toEqual({ status: 'active', ended: 1 });
   });
 
-  it('a ban for good has no end; an admin lifts it, a moderator cannot', async () => {
+  it('a ban for good has no end; an admin lifts it, a moderator cannot (R-10.5)', async () => {
     const id = await createUser(server.db, { username: 'trol' });
     const post = await postBy(id, 'Wpis trolla na zawsze');
     await mod.rpc('moderate', {
@@ -120,7 +120,7 @@ describe(`bans (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () =
     });
   });
 
-  it('refuses a bad period and an over-long reason', async () => {
+  it('refuses a bad period and an over-long reason (R-9.10)', async () => {
     const id = await createUser(server.db, { username: 'walidacja' });
     const post = await postBy(id, 'Wpis do walidacji bana');
     expect((await mod.rpc('moderate', { post, resolve: 'ban-user', period: 'year' })).statusCode).toBe(400);

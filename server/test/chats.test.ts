@@ -94,7 +94,7 @@ describe(`chats (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () 
     expect(list[0]).toMatchObject({ unread: 1, last: 'Jestem' });
   });
 
-  it('refuses oneself, unknown and banned users, and bad bodies', async () => {
+  it('refuses oneself, unknown and banned users, and bad bodies (R-5.14, R-10.2)', async () => {
     expect((await a.rpc('chat_send', { username: 'ania', body: 'ja' })).statusCode).toBe(400);
     const unknown = await a.rpc('chat_send', { username: 'nikt_taki', body: 'hej' });
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'USER NOT FOUND']);
@@ -109,7 +109,7 @@ describe(`chats (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () 
     });
   });
 
-  it('refuses messages when either side blocked the other', async () => {
+  it('refuses messages when either side blocked the other (R-6.8, R-10.2)', async () => {
     await server.db.query(`INSERT INTO perks (user_id, action, target_user) VALUES ($1, 'block', $2)`, [
       bartek,
       ania,

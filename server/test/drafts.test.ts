@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 describe('drafts', () => {
-  it('saves, updates, lists only the owner’s drafts and publishes one', async () => {
+  it('saves, updates, lists only the owner’s drafts and publishes one (R-3.7)', async () => {
     const saved = await ala.rpc('draft_upsert', { title: 'Szkic', body: 'pierwsza   wersja #szkic' });
     expect(saved.statusCode, saved.body).toBe(200);
     const id = saved.json().post as number;

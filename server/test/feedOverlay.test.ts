@@ -78,7 +78,7 @@ describe(`signed-in feed overlay (${process.env.TEST_DATABASE_URL ? 'postgres' :
     expect(row(await read(bob), posts.z)).toMatchObject({ voted: 0, upvotes: 1 });
   });
 
-  it('leaves a blocked author, tag or domain out only for whoever blocked it', async () => {
+  it('leaves a blocked author, tag or domain out only for whoever blocked it (R-6.9)', async () => {
     expect(row(await read(ala), posts.spam)).toBeDefined();
     await ala.api.rpc('block_user', { username: spamer.name, block: true });
     expect(row(await read(ala), posts.spam)).toBeUndefined();

@@ -60,7 +60,7 @@ describe(`feeds on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     expect(microblog.map((r) => r.post)).toEqual([micro]);
   });
 
-  it('serves threads in order, shows deleted comments cleared, never drafts', async () => {
+  it('serves threads in order, shows deleted comments cleared, never drafts (R-4.2)', async () => {
     const first = await publish(bob, 'Pierwszy komentarz', { reply: titled });
     const second = await publish(bob, 'Drugi komentarz', { reply: first });
     await server.db.query("UPDATE posts SET mode = 'deleted' WHERE id = $1", [first]);
@@ -113,7 +113,7 @@ describe(`feeds on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     expect(response.headers['content-range']).toMatch(/^0-1\/\d+$/);
   });
 
-  it('hides what the viewer blocked on the feed and flags it elsewhere', async () => {
+  it('hides what the viewer blocked on the feed and flags it elsewhere (R-6.9)', async () => {
     await bob.api.rpc('block_user', { username: 'alice', block: true });
     expect(await rows(bob.api, '/api/feed?kind=eq.post')).toEqual([]);
     const [row] = await rows<Row>(bob.api, `/api/posts?post=eq.${titled}&select=blocked,blacklisted`);

@@ -41,7 +41,7 @@ async function served(file: string) {
 }
 
 describe('file_create', () => {
-  it('strips EXIF (GPS) from PNG and JPEG and serves them with their type', async () => {
+  it('strips EXIF (GPS) from PNG and JPEG and serves them with their type (R-7.3)', async () => {
     for (const [format, mime] of [
       ['png', 'image/png'],
       ['jpeg', 'image/jpeg'],
@@ -99,11 +99,14 @@ describe('file_create', () => {
     }
   });
 
-  it('gates uploads on rating: 25 for images, 1000 for GIF', async () => {
+  it('gates uploads on rating: 25 for images, 1000 for GIF (R-5.4, R-6.10, R-9.3)', async () => {
     const png = await canvas().png().toBuffer();
     const low = await upload(newbie, png);
     expect(low.statusCode).toBe(403);
     expect(low.json().message).toBe('USER RATING TOO LOW');
+    // 25 is enough for an image, not for a GIF.
+    const enough = await upload(writer, png);
+    expect(enough.statusCode, enough.body).toBe(200);
     const gif = await canvas().gif().toBuffer();
     expect((await upload(writer, gif)).json().message).toBe('USER RATING TOO LOW');
     const ok = await upload(veteran, gif);
@@ -111,13 +114,13 @@ describe('file_create', () => {
     expect(ok.json().file).toMatch(/\.gif$/);
   });
 
-  it("answers 413 'data too big' above 10 MiB", async () => {
+  it("answers 413 'data too big' above 10 MiB (R-7.6)", async () => {
     const res = await writer.rpc('file_create', { data: 'A'.repeat(15 * 1024 * 1024) });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('data too big');
   });
 
-  it('allows at most 10 files per post', async () => {
+  it('allows at most 10 files per post (R-5.4, R-9.3)', async () => {
     const png = await canvas().png().toBuffer();
     const files: string[] = [];
     for (let i = 0; i < 11; i++) files.push((await upload(writer, png)).json().file);

@@ -58,7 +58,7 @@ async function check(label: string, send: () => Promise<LightMyRequestResponse>)
 }
 
 describe('hostile input', () => {
-  it('generated query strings for every read resource: no 5xx, no hang, no SQL or stack in the answer', async () => {
+  it('generated query strings for every read resource: no 5xx, no hang, no SQL or stack in the answer (R-8.1)', async () => {
     for (const resource of readRoutes) {
       await fc.assert(
         fc.asyncProperty(hostileRead(resource), async ({ url, headers }) => {
@@ -139,7 +139,7 @@ describe('hostile input', () => {
       .map((v) => JSON.stringify(v)),
   );
 
-  it('generated bodies for every call: no 5xx, no hang, no SQL or stack in the answer', async () => {
+  it('generated bodies for every call: no 5xx, no hang, no SQL or stack in the answer (R-8.1)', async () => {
     for (const rpc of rpcRoutes) {
       // A fresh session per call: a generated body may sign the admin out (user_logout, password change).
       const { cookie } = await signIn(server, admin.id);

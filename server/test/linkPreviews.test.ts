@@ -261,7 +261,7 @@ describe(`link previews in the background (${process.env.TEST_DATABASE_URL ? 'po
     return post(id);
   };
 
-  it('a published link post gets the page’s title and picture, served as a file', async () => {
+  it('a published link post gets the page’s title and picture, served as a file (R-10.8)', async () => {
     const id = await publishLink('/with-meta', 'Link do strony o żółwiach');
     // Not in the request that created the post: the answer came before the fetch.
     const seen = await settled(id);
@@ -296,7 +296,7 @@ describe(`link previews in the background (${process.env.TEST_DATABASE_URL ? 'po
     expect(gone.statusCode).toBe(404);
   });
 
-  it('a failed fetch leaves the post as it was', async () => {
+  it('a failed fetch leaves the post as it was (R-10.8)', async () => {
     const id = await publishLink('/redirect-metadata', 'Link, który prowadzi donikąd');
     // The first attempt fails (after the domain's turn: one fetch per domain every 2 s).
     const failed = async () =>

@@ -47,7 +47,7 @@ describe('GET /api/live', () => {
     expect(await response.json()).toMatchObject({ message: 'YOU MUST BE SIGNED IN' });
   });
 
-  it('tells both sides of a conversation about a message, and nobody else', async () => {
+  it('tells both sides of a conversation about a message, and nobody else (R-10.4)', async () => {
     const [alaLive, bobLive, cezLive] = await Promise.all([listen(ala), listen(bob), listen(cez)]);
     const sent = await ala.api.rpc('chat_send', { username: 'bob', body: 'Tajna wiadomość do Boba' });
     expect(sent.statusCode, sent.body).toBe(200);

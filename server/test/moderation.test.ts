@@ -47,7 +47,7 @@ beforeAll(async () => {
 });
 
 describe(`moderation (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  it('refuses guests and ordinary users', async () => {
+  it('refuses guests and ordinary users (R-6.4)', async () => {
     expect((await caller(server).get('/api/reports')).statusCode).toBe(401);
     expect((await user.get('/api/reports')).statusCode).toBe(401);
     expect((await user.rpc('moderate', { post: posts[0], resolve: 'delete-post' })).statusCode).toBe(401);
@@ -77,12 +77,12 @@ describe(`moderation (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
     expect(list[0]).toMatchObject({ nsfw: 0, porn: 1, total: 1 });
   });
 
-  it('refuses moderating own posts', async () => {
+  it('refuses moderating own posts (R-6.4)', async () => {
     const res = await mod.rpc('moderate', { post: posts[3], resolve: 'delete-post' });
     expect([res.statusCode, res.json().message]).toEqual([403, 'USER IS THE AUTHOR']);
   });
 
-  it('delete-post excludes and clears the post and closes its reports', async () => {
+  it('delete-post excludes and clears the post and closes its reports (R-4.1, R-4.2)', async () => {
     const res = await mod.rpc('moderate', { post: posts[0], resolve: 'delete-post' });
     expect(res.statusCode).toBe(200);
     const { rows } = await server.db.query(
@@ -102,7 +102,7 @@ describe(`moderation (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
     expect((await mod.rpc('moderate', { post: posts[0], resolve: 'delete-post' })).statusCode).toBe(404);
   });
 
-  it('shows closed reports to admins only', async () => {
+  it('shows closed reports to admins only (R-1.3, R-6.5)', async () => {
     expect((await mod.get('/api/reports?state=eq.closed')).json()).toEqual([]);
     const closed = (await admin.get('/api/reports?state=eq.closed')).json() as Array<Record<string, unknown>>;
     expect(closed).toHaveLength(1);

@@ -93,7 +93,7 @@ describe(`notifications (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
     expect(after.every((row) => row.seen)).toBe(true);
   });
 
-  it('shows a reply written through post_create, with what was replied to', async () => {
+  it('shows a reply written through post_create, with what was replied to (R-10.3)', async () => {
     const b = await signIn(server, bartek);
     const a = await signIn(server, ania);
     const created = await b.rpc('post_create', {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 
 describe(`perks on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
-  it('toggles follows and blocks of users, tags and domains', async () => {
+  it('toggles follows and blocks of users, tags and domains (R-3.4, R-4.9)', async () => {
     expect((await alice.api.rpc('follow_user', { username: 'bob_2', follow: true })).json()).toEqual({
       ok: true,
       follow: true,
@@ -42,7 +42,7 @@ describe(`perks on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     expect(await rows(caller(server), '/api/perks')).toEqual([]);
   });
 
-  it('refuses guests, oneself, unknown users and malformed targets', async () => {
+  it('refuses guests, oneself, unknown users and malformed targets (R-6.6)', async () => {
     let response = await caller(server).rpc('follow_user', { username: 'alice', follow: true });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('YOU MUST BE SIGNED IN');

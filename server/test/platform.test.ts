@@ -65,7 +65,7 @@ describe('Origin check on cookie writes', () => {
 });
 
 describe('default rate limit of every call', () => {
-  it('stops one account after the default share per minute and not the others', async () => {
+  it('stops one account after the default share per minute and not the others (R-7.6)', async () => {
     const flooder = await signIn(server, await createUser(server.db, { username: 'flooder' }));
     const other = await signIn(server, await createUser(server.db, { username: 'patient' }));
     const statuses: number[] = [];

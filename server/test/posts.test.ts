@@ -134,7 +134,7 @@ describe('post_create', () => {
     expect((await row(c1)).replies).toBe(1);
   });
 
-  it('sends no notification to someone who blocked the writer', async () => {
+  it('sends no notification to someone who blocked the writer (R-6.8, R-10.3)', async () => {
     await server.db.query(`INSERT INTO perks (user_id, action, target_user) VALUES ($1, 'block', $2)`, [
       cezId,
       bobId,
@@ -196,7 +196,7 @@ describe('post_update, post_edit, post_delete', () => {
     expect((await notifications(cezId)).some((n) => n.post_id === id && n.kind === 'mention')).toBe(true);
   });
 
-  it('deletes: mode deleted, content cleared, not editable afterwards', async () => {
+  it('deletes: mode deleted, content cleared, not editable afterwards (R-4.1, R-4.2)', async () => {
     const id = await create(ala, {
       kind: 'post',
       title: 'Wpis do usunięcia',

@@ -36,7 +36,7 @@ async function items(path: string): Promise<RssItem[]> {
 }
 
 describe(`RSS feeds on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
-  it('lists what a guest sees, in valid RSS, on the home page, microblog, tag and user feeds', async () => {
+  it('lists what a guest sees, in valid RSS, on the home page, microblog, tag and user feeds (R-10.7)', async () => {
     const titled = await publish(alice, 'Treść o #ogrody i <b>pogrubieniu</b> & znakach', {
       title: 'Ogród w listopadzie',
     });

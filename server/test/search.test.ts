@@ -23,7 +23,7 @@ const rows_ = async (api: Parameters<typeof rows>[0], path: string) =>
 const ids = (list: { post: number }[]) => list.map((row) => row.post).sort((a, b) => a - b);
 
 describe(`search on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
-  it('finds posts, microposts and comments without diacritics, and inflected forms by prefix', async () => {
+  it('finds posts, microposts and comments without diacritics, and inflected forms by prefix (R-10.1)', async () => {
     const titled = await publish(alice, 'Znalazłem go w ogrodzie.', { title: 'Mój żółw ucieka' });
     const micro = await publish(bob, 'Ile żyją ŻÓŁWIE błotne?');
     const comment = await publish(carol, 'Żółwia trzeba karmić warzywami.', { reply: titled });
@@ -80,7 +80,7 @@ describe(`search on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     expect(unsearched[0]!.relevance).toBe(0);
   });
 
-  it('never finds drafts, deleted or removed posts, comments of removed threads, or blocked authors', async () => {
+  it('never finds drafts, deleted or removed posts, comments of removed threads, or blocked authors (R-10.1)', async () => {
     const draft = await publish(alice, 'Szkic o pancernikach', { title: 'Pancernik szkic' });
     await server.db.query("UPDATE posts SET mode = 'draft' WHERE id = $1", [draft]);
     const deleted = await publish(alice, 'Pancernik usunięty', { title: 'Pancernik usunięty' });

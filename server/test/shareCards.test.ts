@@ -71,7 +71,7 @@ beforeAll(async () => {
 });
 
 describe('share cards', () => {
-  it("gives a post's page its own title, excerpt, picture and canonical URL", async () => {
+  it("gives a post's page its own title, excerpt, picture and canonical URL (R-10.7)", async () => {
     const page = await caller(server).get(`/post/${ids.plain}`);
     expect(page.statusCode).toBe(200);
     const html = page.body;

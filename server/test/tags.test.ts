@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 
 describe(`tags on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
-  it('reserves a tag, renders its description, and lets only the owner change or drop it', async () => {
+  it('reserves a tag, renders its description, and lets only the owner change or drop it (R-3.5, R-6.7)', async () => {
     await publish(bob, 'Coś o #gotowanie', { title: 'Przepis na zupę pomidorową' });
     let response = await alice.api.rpc('tag_update', {
       tag: 'gotowanie',

@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 describe('thread cache', () => {
-  it('answers a guest exactly as the read engine does, with Content-Range', async () => {
+  it('answers a guest exactly as the read engine does, with Content-Range (R-3.8)', async () => {
     const guest = caller(server);
     for (let i = 0; i < 2; i++) {
       expect(await rows(guest, threadPath())).toEqual(await engine(null));

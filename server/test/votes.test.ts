@@ -54,14 +54,14 @@ describe(`votes on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     expect(row).toEqual({ post, voted: -1, upvotes: 1, downvotes: 1, value: 0 });
   });
 
-  it('lists voters for GET /api/votes, newest first', async () => {
+  it('lists voters for GET /api/votes, newest first (R-3.6)', async () => {
     const [record] = await rows(caller(server), `/api/votes?post=eq.${post}`);
     expect(record).toEqual({ post, upvotes: 1, downvotes: 1, upvoters: ['carol'], downvoters: ['bob'] });
     const missing = await caller(server).get('/api/votes');
     expect(missing.statusCode).toBe(400);
   });
 
-  it('refuses guests, the author, non-public posts and blacklisted voters', async () => {
+  it('refuses guests, the author, non-public posts and blacklisted voters (R-4.5, R-6.2)', async () => {
     let response = await caller(server).rpc('post_vote', { post, vote: 1 });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('YOU MUST BE SIGNED IN');
@@ -119,7 +119,7 @@ describe(`votes on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, 
     await alice.api.rpc('block_user', { username: 'carol', block: false });
   });
 
-  it('toggles favourites on public posts and lists them newest first', async () => {
+  it('toggles favourites on public posts and lists them newest first (R-4.3)', async () => {
     const other = await publish(alice, 'Trzeci wpis do ulubionych', { title: 'Wpis do ulubionych nr 3' });
     expect((await bob.api.rpc('favorite_post', { post, favorite: true })).json()).toEqual({
       post,

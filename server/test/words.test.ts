@@ -38,7 +38,7 @@ async function checkedWords(table: string, column: string): Promise<string[]> {
   return [...listed.matchAll(/'((?:[^']|'')*)'::text/g)].map((match) => match[1]!.replaceAll("''", "'"));
 }
 
-describe('word lists and CHECK constraints', () => {
+describe('word lists and CHECK constraints (R-3.9)', () => {
   const lists: [table: string, column: string, words: readonly string[]][] = [
     ['posts', 'kind', POST_KINDS],
     ['posts', 'mode', POST_MODES],

@@ -19,7 +19,7 @@ describe('presentError (docs/product.md R-8.2 to R-8.5)', () => {
     expect(presentError(apiError(502, ''))).toEqual({ text: STATUS_TEXTS.crash, redirectHome: true });
   });
 
-  it('known keys, statuses and a lost connection keep their texts', () => {
+  it('known keys, statuses and a lost connection keep their texts (R-8.2)', () => {
     expect(presentError(apiError(403, 'USER IS THE AUTHOR')).text).toBe(
       'Nie możesz tego zrobić z własnym wpisem',
     );

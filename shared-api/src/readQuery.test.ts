@@ -3,7 +3,7 @@ import { apiPath, getRows } from './client.ts';
 import { and, contains, eq, fts, gt, isNull, like, lt, lte, oneOf, or, queryParams } from './readQuery.ts';
 
 describe('a read’s parameters', () => {
-  it('are written as PostgREST reads them, in the order given', () => {
+  it('are written as PostgREST reads them, in the order given (R-7.1)', () => {
     expect(apiPath('feed', { kind: eq('post'), order: ['hot.desc', 'post.desc'], limit: 20 })).toBe(
       '/api/feed?kind=eq.post&order=hot.desc%2Cpost.desc&limit=20',
     );

@@ -46,7 +46,7 @@ const field = (label: string) => screen.getByLabelText(label, { exact: true }) a
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 describe('Join', () => {
-  it('shows each field its Polish message and the form toast, without calling the server', async () => {
+  it('shows each field its Polish message and the form toast, without calling the server (R-5.3) (R-2.4)', async () => {
     renderJoin();
     await screen.findByAltText(/Kod do przepisania/);
     fireEvent.click(screen.getByRole('button', { name: 'Załóż konto' }));

@@ -56,7 +56,7 @@ function openOwnersDialog() {
 const toasts = () => toastStore.getState().toasts.map((toast) => toast.text);
 
 describe('tag dialog, as the owner', () => {
-  it("refuses a description over the limit on 'Zaktualizuj' with the form toast, sending nothing", () => {
+  it("refuses a description over the limit on 'Zaktualizuj' with the form toast, sending nothing (R-5.3, R-9.1)", () => {
     const { close, field } = openOwnersDialog();
     fireEvent.change(field, { target: { value: 'a'.repeat(LIMITS.tagAboutMax + 1) } });
     expect(screen.getByText(MESSAGES.tagAboutTooLong)).toBeTruthy();
@@ -68,7 +68,7 @@ describe('tag dialog, as the owner', () => {
     expect(close).not.toHaveBeenCalled();
   });
 
-  it('refuses a description over the limit on Ctrl+Enter with the form toast, sending nothing', () => {
+  it('refuses a description over the limit on Ctrl+Enter with the form toast, sending nothing (R-5.3, R-5.5)', () => {
     const { close, field } = openOwnersDialog();
     fireEvent.change(field, { target: { value: 'a'.repeat(LIMITS.tagAboutMax + 1) } });
 
@@ -79,7 +79,7 @@ describe('tag dialog, as the owner', () => {
     expect(close).not.toHaveBeenCalled();
   });
 
-  it('sends the description trimmed with whitespace runs collapsed, then refreshes the tag and closes', async () => {
+  it('sends the description trimmed with whitespace runs collapsed, then refreshes the tag and closes (R-5.7)', async () => {
     queryClient.setQueryData(tagKeys.one('ksiazki'), { tag: 'ksiazki', about: '' });
     const { close, field } = openOwnersDialog();
     fireEvent.change(field, { target: { value: '  Opis   tagu \n\n książki  ' } });

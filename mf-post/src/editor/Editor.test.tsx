@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 describe('Editor', () => {
-  it('shows every message under its field and the form toast', async () => {
+  it('shows every message under its field and the form toast (R-5.3)', async () => {
     const { onSubmit } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Opublikuj' }));
     expect(await screen.findByText(MESSAGES.titleRequired)).toBeTruthy();
@@ -37,7 +37,7 @@ describe('Editor', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('sends once with Ctrl+Enter, normalized, and forgets the kept text', async () => {
+  it('sends once with Ctrl+Enter, normalized, and forgets the kept text (R-5.5)', async () => {
     const { onSubmit, body } = setup();
     fireEvent.change(screen.getByRole('textbox', { name: 'Tytuł' }), {
       target: { value: '  Tytuł wystarczająco długi ' },
@@ -55,7 +55,7 @@ describe('Editor', () => {
     await waitFor(() => expect(localStorage.getItem('gwar_editor:test:post')).toBeNull());
   });
 
-  it('inserts #nsfw once and previews with the shared markup', async () => {
+  it('inserts #nsfw once and previews with the shared markup (R-5.6)', async () => {
     const { body } = setup('comment');
     fireEvent.change(body, { target: { value: 'zdjęcie @ala_kot' } });
     fireEvent.click(screen.getByRole('button', { name: '#nsfw' }));

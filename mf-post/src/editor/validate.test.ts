@@ -5,7 +5,7 @@ import { validatePost } from './validate.ts';
 const base = { title: '', url: '', body: '', files: [] as string[] };
 
 describe('validatePost', () => {
-  it('R-5.1, R-5.2: gives every title and body message under its field', () => {
+  it('R-5.1, R-5.2: gives every title and body message under its field (R-9.2)', () => {
     expect(validatePost('post', { ...base, body: 'x' })).toEqual({
       ok: false,
       errors: { title: MESSAGES.titleRequired },

@@ -55,7 +55,7 @@ describe('<ThreadView>', () => {
     expect(document.querySelector('.gwp-thread__row')).toBeNull();
   });
 
-  it('says so under the header when there is no comment', () => {
+  it('says so under the header when there is no comment (R-2.18)', () => {
     show(0);
     expect(screen.getByText('Brak komentarzy')).toBeTruthy();
   });

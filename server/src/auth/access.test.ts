@@ -26,7 +26,7 @@ function outcome(access: Access, caller: Viewer | null): string {
 }
 
 describe('checkAccess', () => {
-  it('admits each caller that the access names, and refuses the others with the key the client maps', () => {
+  it('admits each caller that the access names, and refuses the others with the key the client maps (R-7.6)', () => {
     const guest = null;
     const user = viewer([]);
     const inactive = viewer([], 'inactive');

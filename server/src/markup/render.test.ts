@@ -41,7 +41,7 @@ describe('renderBody', () => {
     expect(out.domains).toEqual(['example.com', 'onet.pl']);
   });
 
-  it('links mentions (3-30) and tags (2-31), tags lower-case with Polish letters', () => {
+  it('links mentions (3-30) and tags (2-31), tags lower-case with Polish letters (R-5.12)', () => {
     const out = renderBody('@ala_ma_kota pisze o #Żółć i #ab, nie @ab ani #a; #PolskaGórą');
     expect(out.html).toContain('<a href="/user/ala_ma_kota" class="mention">@ala_ma_kota</a>');
     expect(out.html).toContain('<a href="/tag/%C5%BC%C3%B3%C5%82%C4%87" class="tag">#Żółć</a>');

@@ -35,7 +35,7 @@ describe('thread tree', () => {
     expect(tree.children.get(1)?.map((r) => r.post)).toEqual([2, 4, 6]);
   });
 
-  it('flattens depth first with each sort', () => {
+  it('flattens depth first with each sort (R-4.14)', () => {
     const tree = buildThreadTree(rows, 1);
     expect(ids(flattenThread(tree, 1, 'oldest'))).toEqual([2, 3, 5, 4, 6]);
     expect(ids(flattenThread(tree, 1, 'latest'))).toEqual([6, 4, 2, 3, 5]);
@@ -63,7 +63,7 @@ describe('thread tree', () => {
     expect(items[0]?.childCount).toBe(1);
   });
 
-  it('caps the depth and says whom a deeper reply answers', () => {
+  it('caps the depth and says whom a deeper reply answers (R-2.22)', () => {
     const chain = [row(100, null)];
     for (let i = 1; i <= 10; i++) chain.push(row(100 + i, 100 + i - 1));
     const items = flattenThread(buildThreadTree(chain, 100), 100, 'oldest', new Set(), 3);

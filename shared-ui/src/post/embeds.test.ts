@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedFor, firstLink } from './embeds.ts';
 
-describe('embedFor', () => {
+describe('embedFor (R-2.25)', () => {
   it('recognises video sites', () => {
     expect(embedFor('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1')).toMatchObject({
       kind: 'iframe',

@@ -62,13 +62,13 @@ describe('<DialogOutlet>', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('says so for a type nobody owns', async () => {
+  it('says so for a type nobody owns (R-2.29)', async () => {
     renderOutlet();
     await act(async () => openDialog({ type: 'coś-innego' }));
     expect((await screen.findByRole('dialog')).textContent).toContain('Nie wybrano właściwego typu');
   });
 
-  it('loads the owning remote and passes the state; Escape closes', async () => {
+  it('loads the owning remote and passes the state; Escape closes (R-2.28)', async () => {
     renderOutlet();
     await act(async () => openDialog({ type: 'report', post: 42 }));
     expect(await screen.findByText('Wpis 42')).toBeTruthy();
@@ -77,7 +77,7 @@ describe('<DialogOutlet>', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows one dialog at a time', async () => {
+  it('shows one dialog at a time (R-2.28)', async () => {
     renderOutlet();
     await act(async () => openDialog({ type: 'report', post: 1 }));
     await screen.findByText('Wpis 1');

@@ -53,21 +53,21 @@ describe('side menu (docs/product.md R-2.12, R-2.13)', () => {
 });
 
 describe('top bar helpers', () => {
-  it('switches the favicon when a counter equals 1', () => {
+  it('switches the favicon when a counter equals 1 (R-2.9)', () => {
     expect(wantsAlertIcon(1, 0)).toBe(true);
     expect(wantsAlertIcon(0, 1)).toBe(true);
     expect(wantsAlertIcon(0, 0)).toBe(false);
     expect(wantsAlertIcon(2, 3)).toBe(false);
   });
 
-  it('names unread counts in Polish', () => {
+  it('names unread counts in Polish (R-2.5)', () => {
     expect(unreadLabel('Powiadomienia', 0)).toBe('Powiadomienia');
     expect(unreadLabel('Powiadomienia', 1)).toBe('Powiadomienia (1 nieprzeczytane)');
     expect(unreadLabel('Rozmowy', 5)).toBe('Rozmowy (5 nieprzeczytanych)');
   });
 });
 
-describe('/reload target', () => {
+describe('/reload target (R-2.3)', () => {
   it.each([
     [null, '/'],
     ['/microblog', '/microblog'],

@@ -17,7 +17,7 @@ describe('navigation progress (throttle 200 ms, hide after 500 ms)', () => {
     expect(progressPhase()).toBe('idle');
   });
 
-  it('shows after 200 ms and hides 500 ms after the wait ends', async () => {
+  it('shows after 200 ms and hides 500 ms after the wait ends (R-2.10, R-9.6)', async () => {
     const { startProgress, progressPhase } = await import('./progress.ts');
     const done = startProgress();
     vi.advanceTimersByTime(199);

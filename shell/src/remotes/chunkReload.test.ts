@@ -20,7 +20,7 @@ describe('chunk-load reload', () => {
     expect(isChunkLoadError('Loading chunk 1 failed')).toBe(false);
   });
 
-  it('reloads at most once per 60 s', () => {
+  it('reloads at most once per 60 s (R-4.15, R-9.8)', () => {
     const storage = memoryStorage();
     const reload = vi.fn();
     expect(reloadForChunkError(chunkError, { now: 1_000_000, storage, reload })).toBe(true);

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, getPage, NetworkError, rpc } from './client.ts';
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('the HTTP client (R-7.2, R-3.8)', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the session cookie and retries a read twice on a network error or a 5xx (R-7.2, R-9.7)', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('fetch failed'))
+      .mockResolvedValueOnce(json({ code: 'X', message: '', details: null, hint: null }, 502))
+      .mockResolvedValueOnce(json([{ post: 1 }], 200, { 'Content-Range': '0-0/7' }));
+    const page = getPage('posts', {});
+    await vi.runAllTimersAsync();
+    expect(await page).toEqual({ rows: [{ post: 1 }], first: 0, total: 7 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    for (const [, init] of fetchMock.mock.calls) {
+      expect(init.credentials).toBe('include');
+      expect(init.signal ?? null).toBeNull();
+    }
+  });
+
+  it('gives up after the third failure of a read (R-7.2)', async () => {
+    fetchMock.mockRejectedValue(new TypeError('fetch failed'));
+    const page = getPage('posts', {}).catch((error: unknown) => error);
+    await vi.runAllTimersAsync();
+    expect(await page).toBeInstanceOf(NetworkError);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('never retries a call (R-7.2)', async () => {
+    fetchMock.mockResolvedValue(
+      json({ code: 'X', message: 'SYSTEM CRASHED', details: null, hint: null }, 500),
+    );
+    const call = rpc('favorite_post', { post: 1, favorite: true }).catch((error: unknown) => error);
+    await vi.runAllTimersAsync();
+    const error = await call;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(500);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[1].credentials).toBe('include');
+  });
+
+  it('reads the total after the slash of Content-Range, when there is one (R-3.8)', async () => {
+    fetchMock.mockResolvedValueOnce(json([], 200, { 'Content-Range': '*/*' }));
+    const page = getPage('posts', {});
+    await vi.runAllTimersAsync();
+    expect(await page).toEqual({ rows: [], first: null, total: null });
+  });
+});
