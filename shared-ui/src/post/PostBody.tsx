@@ -18,7 +18,8 @@ export function CollapsibleBody({ children, collapse = true }: { children: React
   useLayoutEffect(() => {
     const node = ref.current;
     if (!node || !collapse) return;
-    const measure = () => setTall(node.scrollHeight > LIMITS.collapseHeightPx + 24);
+    // Exactly the rule's threshold: a body one pixel taller than 384 px is collapsed.
+    const measure = () => setTall(node.scrollHeight > LIMITS.collapseHeightPx);
     measure();
     // Images and embeds grow the body after the first paint.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);

@@ -119,6 +119,16 @@ describe('the post card', () => {
     expect(content?.style.maxHeight).toBe('384px');
   });
 
+  it('collapses from the first pixel above 384 px, and not at 384 px (R-2.21)', async () => {
+    bodyHeight = 385;
+    draw(post());
+    expect(await screen.findByRole('button', { name: 'Rozwiń całość' })).toBeDefined();
+    cleanup();
+    bodyHeight = 384;
+    draw(post());
+    expect(screen.queryByRole('button', { name: 'Rozwiń całość' })).toBeNull();
+  });
+
   it('leaves a short body whole, and never collapses the modal’s main post (R-2.21)', () => {
     draw(post());
     expect(screen.queryByRole('button', { name: 'Rozwiń całość' })).toBeNull();
