@@ -17,8 +17,8 @@ import {
   RelativeTime,
   SignInPrompt,
   Spinner,
-  TextField,
 } from 'shared-ui';
+import { TextField } from 'shared-ui/forms';
 import { conversations, newMessages } from './texts.ts';
 import './chat.css';
 
