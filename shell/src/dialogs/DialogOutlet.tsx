@@ -17,7 +17,7 @@ import { canFallBack, fallBackToStable, remoteGeneration, subscribeRemotes } fro
 
 const loadView = () => import(/* webpackChunkName: "dialogs" */ './DialogView.tsx');
 let DialogView = lazy(loadView);
-const loadFrame = () => import(/* webpackChunkName: "dialog-frame" */ 'shared-ui/dialog');
+const loadFrame = () => import(/* webpackChunkName: "shared-ui-subpaths" */ 'shared-ui/dialog');
 let ErrorFrame = lazy(() => loadFrame().then((module) => ({ default: module.Dialog })));
 
 /** Draws nothing if the error dialog's own chunk cannot be loaded either. */
