@@ -4,7 +4,8 @@
  * Post components live in `./post/` (owned by the feeds engineer) and are exported below.
  * What only some screens draw is a subpath module, bundled into the apps that use it and kept out
  * of every first load: the modal `Dialog` (`shared-ui/dialog`; its stack stays here) and the form
- * fields `TextField`, `TextArea` (`shared-ui/forms`).
+ * fields `TextField`, `TextArea` (`shared-ui/forms`), `LoadMore` (`shared-ui/load-more`) and
+ * `SignInPrompt` (`shared-ui/sign-in-prompt`).
  */
 export * from './components/Avatar.tsx';
 export * from './components/Badge.tsx';
@@ -12,12 +13,10 @@ export * from './components/Button.tsx';
 export * from './components/Card.tsx';
 export * from './components/EmptyState.tsx';
 export * from './components/ErrorPanel.tsx';
-export * from './components/LoadMore.tsx';
 export * from './components/PresenceDot.tsx';
 export * from './components/QueryState.tsx';
 export * from './components/RelativeTime.tsx';
 export * from './components/SafeHtml.tsx';
-export * from './components/SignInPrompt.tsx';
 export * from './components/Spinner.tsx';
 export * from './dialog/modalStack.ts';
 export * from './dialog/quickDialog.ts';
