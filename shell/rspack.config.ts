@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type Compiler, rspack } from '@rspack/core';
 import { defineApp } from '../rspack.base.ts';
 
@@ -52,8 +54,24 @@ const FRAMEWORK_PACKAGES = [
   'cookie',
   'set-cookie-parser',
 ];
+/**
+ * shared-ui's subpath modules (its package.json "exports" besides the entry and the style sheet:
+ * `shared-ui/dialog`, `shared-ui/forms`) are drawn by no first screen: the shell's lazy parts that
+ * import them keep them in their own chunks instead of the framework chunk every page loads.
+ */
+const sharedUiExports = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../shared-ui/package.json'), 'utf8')) as {
+    exports: Record<string, string>;
+  }
+).exports;
+const SHARED_UI_SUBPATH_FILES = Object.entries(sharedUiExports)
+  .filter(([subpath, target]) => subpath !== '.' && /\.tsx?$/.test(target))
+  .map(([, target]) => `/shared-ui/${target.replace(/^\.\//, '')}`);
+const isSharedUiSubpath = (resource: string) =>
+  SHARED_UI_SUBPATH_FILES.some((subpathFile) => resource.replaceAll('\\', '/').endsWith(subpathFile));
 const inFramework = (resource: string) => {
   const file = resource.replaceAll('\\', '/');
+  if (isSharedUiSubpath(file)) return false;
   const pkg = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
   if (pkg) return FRAMEWORK_PACKAGES.includes(pkg);
   // shared-api and shared-ui (workspace packages), the list of apps routes.ts reads, and the
@@ -75,6 +93,15 @@ config.optimization = {
         enforce: true,
         priority: 20,
         test: (module) => inFramework((module as { resource?: string }).resource ?? ''),
+      },
+      // One copy of them for all the lazy parts that draw them (the dialog view and the outlet's
+      // error dialog both draw shared-ui's Dialog), in the chunk the outlet loads by this name.
+      sharedUiSubpaths: {
+        name: 'shared-ui-subpaths',
+        chunks: 'async',
+        enforce: true,
+        priority: 10,
+        test: (module) => isSharedUiSubpath((module as { resource?: string }).resource ?? ''),
       },
     },
   },

@@ -8,7 +8,8 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { useSession } from 'shared-api';
 import { type MessageRow, useChatRead, useMessages } from 'shared-api/chats';
 import { chatIdFor } from 'shared-api/validation';
-import { Avatar, EmptyState, QueryState, RelativeTime, SafeHtml, SignInPrompt, Spinner } from 'shared-ui';
+import { Avatar, EmptyState, QueryState, RelativeTime, SafeHtml, Spinner } from 'shared-ui';
+import { SignInPrompt } from 'shared-ui/sign-in-prompt';
 import { Composer } from './Composer.tsx';
 import './chat.css';
 

@@ -6,19 +6,10 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from 'shared-api';
 import { type ChatRow, useChats } from 'shared-api/chats';
-import {
-  Avatar,
-  Badge,
-  Button,
-  EmptyState,
-  LoadMore,
-  PresenceDot,
-  QueryState,
-  RelativeTime,
-  SignInPrompt,
-  Spinner,
-  TextField,
-} from 'shared-ui';
+import { Avatar, Badge, Button, EmptyState, PresenceDot, QueryState, RelativeTime, Spinner } from 'shared-ui';
+import { TextField } from 'shared-ui/forms';
+import { LoadMore } from 'shared-ui/load-more';
+import { SignInPrompt } from 'shared-ui/sign-in-prompt';
 import { conversations, newMessages } from './texts.ts';
 import './chat.css';
 

@@ -6,7 +6,8 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { ApiError, reportError } from 'shared-api';
 import { useSendMessage } from 'shared-api/chats';
 import { MESSAGE_MAX, messageBodySchema } from 'shared-api/validation';
-import { Button, TextArea } from 'shared-ui';
+import { Button } from 'shared-ui';
+import { TextArea } from 'shared-ui/forms';
 
 /** Server refusals with a text that fits a conversation (either side may have blocked the other). */
 const REFUSALS: Record<string, string> = {

@@ -5,16 +5,9 @@
 import { Link } from 'react-router-dom';
 import { useSession } from 'shared-api';
 import { type NotificationRow, useMarkNotificationsSeen, useNotifications } from 'shared-api/notifications';
-import {
-  Avatar,
-  Button,
-  EmptyState,
-  LoadMore,
-  QueryState,
-  RelativeTime,
-  SignInPrompt,
-  Spinner,
-} from 'shared-ui';
+import { Avatar, Button, EmptyState, QueryState, RelativeTime, Spinner } from 'shared-ui';
+import { LoadMore } from 'shared-ui/load-more';
+import { SignInPrompt } from 'shared-ui/sign-in-prompt';
 import { notificationAction, unreadNotifications } from './texts.ts';
 import './chat.css';
 

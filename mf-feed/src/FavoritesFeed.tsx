@@ -1,6 +1,7 @@
 /** `/favorites`: the viewer's favourites, newest favourite first. */
 import { useFeed, useSession } from 'shared-api';
-import { PostList, SignInPrompt } from 'shared-ui';
+import { PostList } from 'shared-ui';
+import { SignInPrompt } from 'shared-ui/sign-in-prompt';
 import { FeedPage } from './FeedPage.tsx';
 
 export default function FavoritesFeed() {

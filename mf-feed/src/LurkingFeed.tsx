@@ -1,7 +1,8 @@
 /** `/lurking` (Mój Gwar): posts of the users, tags and domains the viewer follows. */
 import { Link } from 'react-router-dom';
 import { useFeed, useSession } from 'shared-api';
-import { PostList, SignInPrompt } from 'shared-ui';
+import { PostList } from 'shared-ui';
+import { SignInPrompt } from 'shared-ui/sign-in-prompt';
 import { FeedPage } from './FeedPage.tsx';
 
 export default function LurkingFeed() {

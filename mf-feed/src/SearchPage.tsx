@@ -20,7 +20,8 @@ import {
   useSearchTags,
   useSearchUsers,
 } from 'shared-api/search';
-import { Button, EmptyState, LoadMore, plural, QueryState, RelativeTime, useNsfwVisible } from 'shared-ui';
+import { Button, EmptyState, plural, QueryState, RelativeTime, useNsfwVisible } from 'shared-ui';
+import { LoadMore } from 'shared-ui/load-more';
 import { FeedPage } from './FeedPage.tsx';
 
 const KINDS: { value: SearchKind; label: string }[] = [

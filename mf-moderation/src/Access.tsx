@@ -1,7 +1,8 @@
 /** The pages' role gate. The server checks the role on every call; this only explains the screen. */
 import type { ReactNode } from 'react';
 import { hasRole, useSession } from 'shared-api';
-import { EmptyState, SignInPrompt, Spinner } from 'shared-ui';
+import { EmptyState, Spinner } from 'shared-ui';
+import { SignInPrompt } from 'shared-ui/sign-in-prompt';
 
 export function RequireRole({
   need,

@@ -6,7 +6,8 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { MODERATE_LABELS, type ReportRow, useModeratedPost, useReports } from 'shared-api/reports';
-import { EmptyState, LoadMore, QueryState, RelativeTime } from 'shared-ui';
+import { EmptyState, QueryState, RelativeTime } from 'shared-ui';
+import { LoadMore } from 'shared-ui/load-more';
 import { RequireRole } from './Access.tsx';
 import { ModerationLog } from './ModerationLog.tsx';
 import { ReportCard } from './ReportCard.tsx';

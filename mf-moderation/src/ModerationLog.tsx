@@ -10,7 +10,8 @@ import {
   useModerationLog,
   useUnban,
 } from 'shared-api/moderation-log';
-import { Button, EmptyState, formatFullDate, LoadMore, QueryState, RelativeTime } from 'shared-ui';
+import { Button, EmptyState, formatFullDate, QueryState, RelativeTime } from 'shared-ui';
+import { LoadMore } from 'shared-ui/load-more';
 
 function UserLink({ name }: { name: string | null }) {
   if (!name) return <span>serwis</span>;

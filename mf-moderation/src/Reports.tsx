@@ -4,7 +4,8 @@
  * post leaves the list at once.
  */
 import { type ReportRow, useReports } from 'shared-api/reports';
-import { Button, EmptyState, LoadMore, openDialog, QueryState } from 'shared-ui';
+import { Button, EmptyState, openDialog, QueryState } from 'shared-ui';
+import { LoadMore } from 'shared-ui/load-more';
 import { RequireRole } from './Access.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import { waitingPosts } from './texts.ts';

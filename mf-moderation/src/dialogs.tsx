@@ -9,7 +9,8 @@
 import { useId, useState } from 'react';
 import { BAN_PERIODS, type BanPeriod, LIMITS, type ModerateResolve } from 'shared-api';
 import { MODERATE_OPTIONS, useModerate } from 'shared-api/reports';
-import { Button, Dialog, type DialogComponents, type DialogProps, updateDialog } from 'shared-ui';
+import { Button, type DialogComponents, type DialogProps, updateDialog } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
 import { BAN_PERIOD_LABELS, DEFAULT_BAN_REASON, MODERATE_EFFECTS, MODERATE_LABELS } from './texts.ts';
 import './moderation.css';
 

@@ -6,7 +6,8 @@
 import { REPORT_TYPES, toast } from 'shared-api';
 import { useDeletePost, useReportPost } from 'shared-api/post-writes';
 import { REPORT_TYPE_LABELS } from 'shared-api/reports';
-import { Button, Dialog, type DialogComponents, type DialogProps } from 'shared-ui';
+import { Button, type DialogComponents, type DialogProps } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
 
 function DeletePostDialog({ state, close }: DialogProps) {
   const remove = useDeletePost();

@@ -8,7 +8,8 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError, ERROR_TEXTS, forgetSession, LIMITS, toast } from 'shared-api';
 import { useAccountExport, useDeleteAccount } from 'shared-api/account';
 import { accountDeleteInput } from 'shared-api/validation';
-import { Button, formatFullDate, TextField } from 'shared-ui';
+import { Button, formatFullDate } from 'shared-ui';
+import { TextField } from 'shared-ui/forms';
 import { useForm } from '../forms/useForm.ts';
 
 export function AccountExport() {

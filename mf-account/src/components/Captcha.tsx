@@ -1,7 +1,8 @@
 /** The captcha image with a refresh button and the answer field (sign-up and reset). */
 import type { Captcha } from 'shared-api';
 import { captchaImageUrl } from 'shared-api/account';
-import { IconButton, Spinner, TextField } from 'shared-ui';
+import { IconButton, Spinner } from 'shared-ui';
+import { TextField } from 'shared-ui/forms';
 
 interface Props {
   captcha: Captcha | undefined;

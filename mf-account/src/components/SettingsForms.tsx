@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { toast } from 'shared-api';
 import { useEmailChange, usePasswordChange } from 'shared-api/account';
 import { emailChangeInput, passwordChangeForm } from 'shared-api/validation';
-import { Button, TextField } from 'shared-ui';
+import { Button } from 'shared-ui';
+import { TextField } from 'shared-ui/forms';
 import { useForm } from '../forms/useForm.ts';
 
 export function PasswordChange() {

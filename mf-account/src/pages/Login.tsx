@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, useSessionUser } from 'shared-api';
 import { banOf, useLogin } from 'shared-api/account';
 import { userLoginInput } from 'shared-api/validation';
-import { Button, Card, formatFullDate, TextField } from 'shared-ui';
+import { Button, Card, formatFullDate } from 'shared-ui';
+import { TextField } from 'shared-ui/forms';
 import { useForm } from '../forms/useForm.ts';
 import '../account.css';
 

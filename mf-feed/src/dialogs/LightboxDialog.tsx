@@ -1,5 +1,6 @@
 /** lightbox (docs/product.md ): the image full-screen; a click anywhere (or Escape) closes. */
-import { Dialog, type DialogProps } from 'shared-ui';
+import type { DialogProps } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
 
 export function LightboxDialog({ state, close }: DialogProps) {
   return (

@@ -5,7 +5,8 @@
  */
 import { type PerkAction, toast, useSessionUser } from 'shared-api';
 import { type PerkKind, usePerkMutation, usePerkState } from 'shared-api/perks';
-import { Button, Dialog, type DialogProps, Spinner } from 'shared-ui';
+import { Button, type DialogProps, Spinner } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
 
 const TITLES: Record<PerkKind, (target: string) => string> = {
   user: (target) => `Użytkownik ${target}`,

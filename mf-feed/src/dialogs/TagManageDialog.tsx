@@ -10,7 +10,9 @@ import { type FormEvent, useState } from 'react';
 import { toast, toastFormErrors, useSessionUser } from 'shared-api';
 import { useTagDrop, useTagUpdate } from 'shared-api/tags';
 import { collapseWhitespace, LIMITS, MESSAGES } from 'shared-api/validation';
-import { Button, Dialog, type DialogProps, TextArea } from 'shared-ui';
+import { Button, type DialogProps } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
+import { TextArea } from 'shared-ui/forms';
 
 export const TAG_UPDATED = 'Tag zaktualizowany';
 export const TAG_PUBLIC = 'Tag znowu jest publiczny';

@@ -6,7 +6,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'shared-api';
 import { useVotes } from 'shared-api/votes';
-import { Dialog, type DialogProps, plural, Spinner } from 'shared-ui';
+import { type DialogProps, plural, Spinner } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
 
 export const VOTERS_MISSING = 'Wpis nie został znaleziony';
 

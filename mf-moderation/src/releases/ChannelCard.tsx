@@ -6,7 +6,8 @@
  */
 import { type FormEvent, useState } from 'react';
 import type { ReleaseChannelRow } from 'shared-api/releases';
-import { Button, TextField } from 'shared-ui';
+import { Button } from 'shared-ui';
+import { TextField } from 'shared-ui/forms';
 import { errorText, failureShare, pageLoads } from '../texts.ts';
 import { CanaryHealth } from './CanaryHealth.tsx';
 import { useConfirmedAction } from './ConfirmDialog.tsx';

@@ -5,7 +5,8 @@
  */
 import { type ReactNode, useState } from 'react';
 import { type ReleaseAction, useReleaseAction } from 'shared-api/releases';
-import { Button, Dialog } from 'shared-ui';
+import { Button } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
 import { errorText } from '../texts.ts';
 
 /** What a confirmation says before a call that changes what every visitor gets. */

@@ -7,7 +7,9 @@
 import { useState } from 'react';
 import type { RemoteDir } from 'shared-api';
 import { useReleasePreviewLink } from 'shared-api/releases';
-import { Button, Dialog, TextField } from 'shared-ui';
+import { Button } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
+import { TextField } from 'shared-ui/forms';
 import { errorText } from '../texts.ts';
 
 const time = (iso: string) =>

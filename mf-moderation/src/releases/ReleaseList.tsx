@@ -7,7 +7,8 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError, type RemoteDir } from 'shared-api';
 import { useReleases } from 'shared-api/releases';
-import { Button, QueryState, RelativeTime, TextField } from 'shared-ui';
+import { Button, QueryState, RelativeTime } from 'shared-ui';
+import { TextField } from 'shared-ui/forms';
 import { errorText } from '../texts.ts';
 import { useConfirmedAction } from './ConfirmDialog.tsx';
 import { PreviewButton } from './PreviewButton.tsx';

@@ -2,7 +2,9 @@
 import { type FormEvent, useState } from 'react';
 import type { RemoteDir } from 'shared-api';
 import { releaseRolloutInput } from 'shared-api/validation';
-import { Button, Dialog, TextField } from 'shared-ui';
+import { Button } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
+import { TextField } from 'shared-ui/forms';
 import { errorText } from '../texts.ts';
 
 const DEFAULT_STEPS = '5, 25, 50, 100';

@@ -2,7 +2,8 @@
 import { type FormEvent, useState } from 'react';
 import { REMOTES, type RemoteDir } from 'shared-api';
 import { useCreateReleaseToken, useReleaseTokens, useRevokeReleaseToken } from 'shared-api/releases';
-import { Button, QueryState, RelativeTime, TextField } from 'shared-ui';
+import { Button, QueryState, RelativeTime } from 'shared-ui';
+import { TextField } from 'shared-ui/forms';
 import { errorText } from '../texts.ts';
 
 export function Tokens() {

@@ -8,7 +8,7 @@ import { type ClipboardEvent, type KeyboardEvent, type Ref, useEffect, useId, us
 import { searchUsernames } from 'shared-api';
 import { fetchTagSuggestions } from 'shared-api/tags';
 import { LIMITS } from 'shared-api/validation';
-import { TextArea } from 'shared-ui';
+import { TextArea } from 'shared-ui/forms';
 import { applyCompletion, findTrigger, type Trigger } from './autocomplete.ts';
 
 export interface BodyFieldProps {

@@ -8,7 +8,8 @@ import { type FormEvent, type KeyboardEvent, Suspense, useEffect, useId, useRef,
 import { type FileRef, toast, toastFormErrors } from 'shared-api';
 import { renderMarkup } from 'shared-api/markup';
 import { MESSAGES, normalizeBody } from 'shared-api/validation';
-import { Button, fileUrl, SafeHtml, Spinner, TextField } from 'shared-ui';
+import { Button, fileUrl, SafeHtml, Spinner } from 'shared-ui';
+import { TextField } from 'shared-ui/forms';
 import { BodyField } from './BodyField.tsx';
 import { FileStrip, useUploader } from './FileStrip.tsx';
 import { clearText, loadText, type StoredText, saveText } from './localText.ts';

@@ -1,11 +1,13 @@
 /**
  * An accessible modal: role=dialog with aria-modal, labelled by its title, focus moved inside on
  * open and kept there (Tab and Shift+Tab wrap), Escape closes, focus returns to where it was.
- * Open dialogs form a stack so Escape and the trap act on the top one only.
+ * Open dialogs form a stack so Escape and the trap act on the top one only (`modalStack`, in
+ * shared-ui's entry: this module is `shared-ui/dialog`, bundled into each app that draws a dialog,
+ * and takes the entry's stateless parts from 'shared-ui' too rather than a copy of its own).
  */
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { cx, IconButton } from './Button.tsx';
+import { cx, IconButton, modalStack } from 'shared-ui';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, audio[controls], video[controls], [contenteditable]:not([contenteditable="false"]), [tabindex]:not([tabindex="-1"])';
@@ -15,9 +17,6 @@ export function focusableIn(root: HTMLElement): HTMLElement[] {
     (el) => !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true',
   );
 }
-
-const stack: HTMLElement[] = [];
-let scrollLocks = 0;
 
 export interface ModalDialogProps {
   open?: boolean;
@@ -60,13 +59,12 @@ function DialogPanel({
   useEffect(() => {
     const panel = panelRef.current!;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    stack.push(panel);
-    if (scrollLocks++ === 0) document.body.style.overflow = 'hidden';
+    modalStack.open(panel);
     const first = initialFocusRef?.current ?? focusableIn(panel)[0] ?? panel;
     first.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
-      if (stack[stack.length - 1] !== panel) return;
+      if (!modalStack.isTop(panel)) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         event.stopPropagation();
@@ -93,7 +91,7 @@ function DialogPanel({
     };
     // Focus that escapes (a click on the page behind, a script) is brought back.
     const onFocusIn = (event: FocusEvent) => {
-      if (stack[stack.length - 1] !== panel) return;
+      if (!modalStack.isTop(panel)) return;
       if (event.target instanceof Node && !panel.contains(event.target)) panel.focus();
     };
     document.addEventListener('keydown', onKeyDown, true);
@@ -101,8 +99,7 @@ function DialogPanel({
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
       document.removeEventListener('focusin', onFocusIn);
-      stack.splice(stack.indexOf(panel), 1);
-      if (--scrollLocks === 0) document.body.style.overflow = '';
+      modalStack.close(panel);
       if (previous?.isConnected) previous.focus();
     };
   }, [initialFocusRef]);

@@ -1,4 +1,8 @@
-import { Button } from './Button.tsx';
+/**
+ * `shared-ui/load-more`: no first screen pages further, so this is bundled into the apps whose
+ * lists do, out of every first load.
+ */
+import { Button } from 'shared-ui';
 
 /** The part of a react-query infinite query that paging needs. */
 export interface PagedQuery {

@@ -1,6 +1,7 @@
 /**
  * Labelled inputs with error text. The error is tied to the control with aria-describedby and
- * aria-invalid, so a screen reader reads it when the field gets focus.
+ * aria-invalid, so a screen reader reads it when the field gets focus. Forms only: this module is
+ * `shared-ui/forms`, bundled into the apps that have forms, out of every first load.
  */
 import {
   forwardRef,
@@ -9,7 +10,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
-import { cx } from './Button.tsx';
+import { cx } from 'shared-ui';
 
 interface FieldChrome {
   label: ReactNode;

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { closeDialog, Dialog, type DialogProps, openDialog } from 'shared-ui';
+import { closeDialog, type DialogProps, openDialog } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 function Report({ state, close }: DialogProps) {

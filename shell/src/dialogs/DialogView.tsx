@@ -8,12 +8,12 @@ import { Suspense, use, useEffect } from 'react';
 import { type RemoteName, DIALOG_OWNERS as SHARED_DIALOG_OWNERS } from 'shared-api';
 import {
   closeDialog,
-  Dialog,
   type DialogComponents,
   type QuickDialogState,
   type QuickDialogType,
   Spinner,
 } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
 import { loadRemoteModule, remoteGeneration } from '../remotes/registry.ts';
 
 export const UNKNOWN_TYPE_TEXT = 'Nie wybrano właściwego typu';
