@@ -180,12 +180,18 @@ test('a comment refused with 503 (database away) keeps its text and the page; se
 test('a feed page refused with 503 keeps the visitor on the page with what it shows, and is not read in a loop', async ({
   page,
 }) => {
-  // Every next page (a keyset cursor: `post=lt.` or `or=`) is read while the database is away,
-  // from the start: a page that asks for its second page on its own is refused too.
+  // Every next page (a keyset cursor: `post=lt.` or `or=`) is refused as when the database is
+  // away. The feed may ask for it on its own as soon as it draws (its end is within the infinite
+  // scroll's margin), so refusals wait until the test looks: the toast cannot come and go unseen.
   let refused = 0;
-  await page.route('**/api/feed?**', (route) => {
+  let startRefusing = () => {};
+  const refusing = new Promise<void>((resolve) => {
+    startRefusing = resolve;
+  });
+  await page.route('**/api/feed?**', async (route) => {
     const search = new URL(route.request().url()).searchParams;
     if (!search.get('post')?.startsWith('lt.') && !search.has('or')) return route.continue();
+    await refusing;
     refused++;
     return route.fulfill(DATABASE_AWAY);
   });
@@ -193,12 +199,13 @@ test('a feed page refused with 503 keeps the visitor on the page with what it sh
   const cards = page.locator('article');
   await expect(cards.first()).toBeVisible();
   const shown = await cards.count();
-  const more = page.getByRole('button', { name: 'Pokaż więcej' });
-  await more.scrollIntoViewIfNeeded();
+  await page.locator('.gw-post-list__end').scrollIntoViewIfNeeded();
+  startRefusing();
   await expect(page.getByText('SYSTEM CRASHED: unexpected error, try again')).toBeVisible();
   await expect(page).toHaveURL(/\/microblog$/);
   expect(await cards.count()).toBe(shown);
   // One read and the client's two retries (docs/product.md R-7.2), then it waits to be asked.
+  const more = page.getByRole('button', { name: 'Pokaż więcej' });
   await expect(more).toBeVisible();
   await page.waitForTimeout(1500);
   expect(refused).toBe(3);
