@@ -28,7 +28,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  forbidOnly: Boolean(process.env.CI),
+  // A focused test (`test.only`) would narrow the run silently: refused everywhere, not only in CI.
+  forbidOnly: true,
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   // Per run: two runs on one machine must not clean or write over each other's traces.
   outputDir: path.join(dataDir, 'results'),
