@@ -75,11 +75,14 @@ export async function signedInPage(browser: Browser, username: string): Promise<
 }
 
 /**
- * The mails to `to` in the e2e server's outbox (it has no SMTP server), newest first, decoded
+ * The mails to `to` in the test's e2e server's outbox (it has no SMTP server), newest first, decoded
  * from quoted-printable so links read as sent.
  */
 export function mailsTo(to: string): string[] {
-  const outbox = path.join(process.env.GWAR_E2E_DATA_DIR ?? '', 'outbox');
+  // The project's own server's data folder (the `postgres` project's server has its own).
+  const dataDir =
+    (test.info().project.metadata?.dataDir as string | undefined) ?? process.env.GWAR_E2E_DATA_DIR ?? '';
+  const outbox = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
     files = readdirSync(outbox).sort().reverse();

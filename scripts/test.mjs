@@ -6,11 +6,12 @@
  * lint (dependency-cruiser's import rules and the 350-line rule), the comment check (what comments
  * cite is in the repository: scripts/checkComments.mjs), unit tests,
  * server integration tests on PGlite and again on a throwaway PostgreSQL 15 cluster, the
- * production build, the several-nodes checks, Playwright. Ends with one line:
+ * production build, the several-nodes checks, Playwright (on PGlite, and a subset on PostgreSQL 15
+ * too). Each run with tests has a minimum count and a list of the skips it may have; ends with one line:
  * `N passed, N failed[, N skipped]`; the exit code is non-zero when anything failed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APPS, buildApps, ensurePnpm, log, pnpmInstall, root, run } from './lib.mjs';
@@ -42,7 +43,8 @@ const MINIMUM_TESTS = {
   'server on PGlite': 340,
   'server integration on PostgreSQL 15': 230,
   'several nodes (cluster checks)': 7,
-  Playwright: 60,
+  // 62 on PGlite and 20 more in the `postgres` project (e2e/playwright.config.ts).
+  Playwright: 75,
 };
 /** The skips each run is expected to have, by file, with the reason (anything else fails). */
 const EXPECTED_SKIPS = JSON.parse(readFileSync(path.join(root, 'scripts', 'expectedSkips.json'), 'utf8'));
@@ -234,15 +236,37 @@ log('── production build of every app');
 }
 
 {
+  // The browser tests against the API on PGlite and, for the subset the config's `postgres`
+  // project names, against the API on a throwaway PostgreSQL 15 of their own.
   log('── Playwright (Debian Chromium)');
   const report = path.join(tmp, 'playwright.json');
   const e2eDir = path.join(root, 'e2e');
+  let e2eCluster = null;
   const [counts, seconds] = await timed(async () => {
-    const code = await run(path.join(e2eDir, 'node_modules', '.bin', 'playwright'), ['test'], {
-      cwd: e2eDir,
-      env: { ...process.env, PLAYWRIGHT_JSON_FILE: report, E2E_PORT: String(await freePort(3100)) },
-    });
-    return playwrightCounts(readJson(report), code);
+    try {
+      const dir = path.join(tmp, 'e2e-postgres');
+      mkdirSync(dir, { recursive: true });
+      e2eCluster = await startPostgres({ bin: PG_BIN, port: await freePort(54429), dir });
+    } catch (error) {
+      // Without it the run lacks the `postgres` project and falls under Playwright's minimum.
+      log(`no PostgreSQL for the browser tests: ${error.message}`);
+    }
+    try {
+      const port = await freePort(3100);
+      const code = await run(path.join(e2eDir, 'node_modules', '.bin', 'playwright'), ['test'], {
+        cwd: e2eDir,
+        env: {
+          ...process.env,
+          PLAYWRIGHT_JSON_FILE: report,
+          E2E_PORT: String(port),
+          E2E_PG_PORT: String(await freePort(port + 100)),
+          E2E_DATABASE_URL: e2eCluster?.url ?? '',
+        },
+      });
+      return playwrightCounts(readJson(report), code);
+    } finally {
+      await e2eCluster?.stop();
+    }
   });
   recordCounted('Playwright', counts, seconds);
 }
