@@ -121,7 +121,11 @@ export async function startTestServer(
     ...env,
   });
   const db = pgDb
-    ? await openDb({ databaseUrl: config.databaseUrl, dataDir, poolSize: options.poolSize ?? config.databasePoolSize })
+    ? await openDb({
+        databaseUrl: config.databaseUrl,
+        dataDir,
+        poolSize: options.poolSize ?? config.databasePoolSize,
+      })
     : await openPgliteFromTemplate(dataDir);
   await migrate(db);
   const log: string[] = [];
