@@ -1,7 +1,12 @@
 /**
- * What every spec imports: Playwright's `test` and `expect`, and `login(page, username)`, which
- * signs in through the real API with the page's own request context, so the session cookie
- * lands in the browser. Call it before `page.goto(...)`. Demo accounts share one password.
+ * What every spec imports (never `test` from @playwright/test): Playwright's `test` and `expect`,
+ * and `login(page, username)`, which signs in through the real API with the page's own request
+ * context, so the session cookie lands in the browser. Call it before `page.goto(...)`. Demo
+ * accounts share one password.
+ *
+ * Every test fails on an uncaught page error (`failOnPageError`, automatic) in any page of its
+ * own context or one opened by `signedInPage`; a spec that provokes one on purpose lists it with
+ * `test.use({ allowedPageErrors: [/…/] })`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,13 +14,36 @@ import { type Browser, test as base, expect, type Page } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'demo1234';
 
-export const test = base.extend<{ consoleErrors: string[] }>({
-  // Uncaught page errors are collected so a spec can assert that a screen rendered cleanly.
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await use(errors);
+/** Where `signedInPage` hands its pages to the running test's watch (one test at a time per worker). */
+let watchPage: ((page: Page) => void) | null = null;
+
+export const test = base.extend<{
+  /** The uncaught page errors of this test so far (messages). */
+  consoleErrors: string[];
+  /** Uncaught page errors this spec provokes on purpose. */
+  allowedPageErrors: RegExp[];
+  failOnPageError: undefined;
+}>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  consoleErrors: async ({}, use) => {
+    await use([]);
   },
+  allowedPageErrors: [[], { option: true }],
+  failOnPageError: [
+    async ({ context, consoleErrors, allowedPageErrors }, use) => {
+      const watch = (page: Page) => page.on('pageerror', (error) => consoleErrors.push(error.message));
+      for (const page of context.pages()) watch(page);
+      context.on('page', watch);
+      watchPage = watch;
+      await use(undefined);
+      watchPage = null;
+      const unexpected = consoleErrors.filter(
+        (message) => !allowedPageErrors.some((allowed) => allowed.test(message)),
+      );
+      expect(unexpected, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
@@ -41,16 +69,20 @@ export function origin(): Record<string, string> {
 export async function signedInPage(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'pl-PL' });
   const page = await context.newPage();
+  watchPage?.(page);
   await login(page, username);
   return page;
 }
 
 /**
- * The mails to `to` in the e2e server's outbox (it has no SMTP server), newest first, decoded
+ * The mails to `to` in the test's e2e server's outbox (it has no SMTP server), newest first, decoded
  * from quoted-printable so links read as sent.
  */
 export function mailsTo(to: string): string[] {
-  const outbox = path.join(process.env.GWAR_E2E_DATA_DIR ?? '', 'outbox');
+  // The project's own server's data folder (the `postgres` project's server has its own).
+  const dataDir =
+    (test.info().project.metadata?.dataDir as string | undefined) ?? process.env.GWAR_E2E_DATA_DIR ?? '';
+  const outbox = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
     files = readdirSync(outbox).sort().reverse();

@@ -1,8 +1,12 @@
 /**
- * Browser tests against ONE real server: the production build of the shell and remotes (built
+ * Browser tests against a real server: the production build of the shell and remotes (built
  * beforehand by `npm test` or `pnpm build`), a fresh data folder with demo content, and the
  * fixed captcha text so sign-up can be driven like a person would. Debian's Chromium, never a
  * downloaded browser.
+ *
+ * Two servers when `E2E_DATABASE_URL` is set (`npm test` sets it to a throwaway PostgreSQL 15 it
+ * starts): the one on the embedded PGlite database that every project uses, and one on that
+ * PostgreSQL for the `postgres` project, a subset of the specs (see there why these).
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -12,12 +16,61 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A PostgreSQL database the `postgres` project's server may fill (migrations and demo content). */
+const PG_DATABASE_URL = process.env.E2E_DATABASE_URL || null;
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? E2E_PORT + 1);
+const PG_BASE_URL = `http://localhost:${PG_PORT}`;
 
 // The config is evaluated again in every worker; the folder is made once, in the runner,
 // and handed down through the environment.
 process.env.GWAR_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'gwar-e2e-'));
 const dataDir = process.env.GWAR_E2E_DATA_DIR;
+const pgDataDir = path.join(dataDir, 'postgres');
 const jsonReport = process.env.PLAYWRIGHT_JSON_FILE;
+
+/** One API server on `port` with its data in `dir`, on PostgreSQL at `databaseUrl` or else PGlite. */
+function serverOn(port: number, dir: string, databaseUrl: string | null) {
+  const baseURL = `http://localhost:${port}`;
+  return {
+    command: 'node --import tsx src/main.ts',
+    cwd: path.join(import.meta.dirname, '..', 'server'),
+    url: `${baseURL}/remotes.json`,
+    // A fresh database, migrations and the demo content take several seconds.
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: baseURL,
+      DATA_DIR: dir,
+      // The embedded PGlite database in DATA_DIR, or PostgreSQL.
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // The local builds become the first release of each remote, as with `npm start`.
+      PUBLISH_LOCAL_BUILDS: '1',
+      // Where a remote's development server registers (dev-remote.spec.ts), as `npm start` sets it.
+      DEV_REMOTES_DIR: path.join(dir, 'dev-remotes'),
+      // The canary tests (releases.spec.ts) judge a failing canary after a few page loads, quickly.
+      RELEASE_HEALTH_MIN_SAMPLES: '5',
+      RELEASE_HEALTH_CHECK_MS: '1000',
+      CAPTCHA_FIXED_TEXT: 'GWAR42',
+      DEMO_CONTENT: '1',
+      // Many sign-ins from one address in a few minutes: the limits are tested by the integration tests.
+      RATE_LIMITS: '0',
+      // Every thread with a comment goes through the thread cache, as long threads do in production.
+      THREAD_CACHE_MIN_ROWS: '2',
+      // Link previews fetched from a page server the spec starts on 127.0.0.1 (test-only switch:
+      // every other private address stays refused), looked for often.
+      LINK_PREVIEW_ALLOW_LOOPBACK: '1',
+      LINK_PREVIEW_POLL_MS: '200',
+      // An admin's browser may load a remote from a local build (release-preview.spec.ts).
+      RELEASE_DEV_OVERRIDES: '1',
+      LOG_LEVEL: 'warn',
+    },
+  } as const;
+}
 
 export default defineConfig({
   testDir: import.meta.dirname,
@@ -28,7 +81,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  forbidOnly: Boolean(process.env.CI),
+  // A focused test (`test.only`) would narrow the run silently: refused everywhere, not only in CI.
+  forbidOnly: true,
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   // Per run: two runs on one machine must not clean or write over each other's traces.
   outputDir: path.join(dataDir, 'results'),
@@ -62,11 +116,31 @@ export default defineConfig({
       ],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
-    // Releases switch what every visitor gets: run them after the rest, so no other test meets a canary.
+    // The API on PostgreSQL (a pool of connections, events between connections through
+    // LISTEN/NOTIFY) where the other projects have PGlite (one connection, events in-process). The
+    // specs where that differs: writes and their races (posts), live events between people (chat),
+    // moderation (its bans, reports and log). The rest read, or exercise the release machinery,
+    // which the server's integration tests run on PostgreSQL; all of them here would add minutes.
+    ...(PG_DATABASE_URL
+      ? [
+          {
+            name: 'postgres',
+            testMatch: ['posts.spec.ts', 'chat.spec.ts', 'moderation.spec.ts'],
+            metadata: { dataDir: pgDataDir },
+            use: {
+              browserName: 'chromium' as const,
+              viewport: { width: 1280, height: 800 },
+              baseURL: PG_BASE_URL,
+            },
+          },
+        ]
+      : []),
+    // Releases switch what every visitor gets: run them after the rest, so no other test meets a
+    // canary (and none of the PostgreSQL project's load slows their timings).
     {
       name: 'releases',
       testMatch: 'releases.spec.ts',
-      dependencies: ['chromium'],
+      dependencies: PG_DATABASE_URL ? ['chromium', 'postgres'] : ['chromium'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
     // Canaries of mf-feed, after mf-chat's: one spec at a time switches what visitors get.
@@ -99,41 +173,8 @@ export default defineConfig({
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
-    command: 'node --import tsx src/main.ts',
-    cwd: path.join(import.meta.dirname, '..', 'server'),
-    url: `${BASE_URL}/remotes.json`,
-    // A fresh PGlite database, migrations and the demo content take several seconds.
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: BASE_URL,
-      DATA_DIR: dataDir,
-      // The local builds become the first release of each remote, as with `npm start`.
-      PUBLISH_LOCAL_BUILDS: '1',
-      // Where a remote's development server registers (dev-remote.spec.ts), as `npm start` sets it.
-      DEV_REMOTES_DIR: path.join(dataDir, 'dev-remotes'),
-      // The canary tests (releases.spec.ts) judge a failing canary after a few page loads, quickly.
-      RELEASE_HEALTH_MIN_SAMPLES: '5',
-      RELEASE_HEALTH_CHECK_MS: '1000',
-      CAPTCHA_FIXED_TEXT: 'GWAR42',
-      DEMO_CONTENT: '1',
-      // Many sign-ins from one address in a few minutes: the limits are tested by the integration tests.
-      RATE_LIMITS: '0',
-      // Every thread with a comment goes through the thread cache, as long threads do in production.
-      THREAD_CACHE_MIN_ROWS: '2',
-      // Link previews fetched from a page server the spec starts on 127.0.0.1 (test-only switch:
-      // every other private address stays refused), looked for often.
-      LINK_PREVIEW_ALLOW_LOOPBACK: '1',
-      LINK_PREVIEW_POLL_MS: '200',
-      // An admin's browser may load a remote from a local build (release-preview.spec.ts).
-      RELEASE_DEV_OVERRIDES: '1',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer: [
+    serverOn(E2E_PORT, dataDir, null),
+    ...(PG_DATABASE_URL ? [serverOn(PG_PORT, pgDataDir, PG_DATABASE_URL)] : []),
+  ],
 });

@@ -36,7 +36,7 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Keep the server's warnings and errors in `log` instead of discarding them. */
   captureLog?: boolean;
-  /** Connections of the PostgreSQL pool (4 by default; production's default is 10). */
+  /** Connections of the PostgreSQL pool; production's (config.databasePoolSize, DATABASE_POOL_SIZE) by default, so races meet as many connections as in production. */
   poolSize?: number;
 }
 
@@ -121,7 +121,11 @@ export async function startTestServer(
     ...env,
   });
   const db = pgDb
-    ? await openDb({ databaseUrl: config.databaseUrl, dataDir, poolSize: options.poolSize ?? 4 })
+    ? await openDb({
+        databaseUrl: config.databaseUrl,
+        dataDir,
+        poolSize: options.poolSize ?? config.databasePoolSize,
+      })
     : await openPgliteFromTemplate(dataDir);
   await migrate(db);
   const log: string[] = [];

@@ -1,15 +1,28 @@
-import { matchRoutes } from 'react-router-dom';
+import type { ReactElement } from 'react';
+import { createRoutesFromElements, matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('./remotes/registry.ts', () => ({ loadRemoteModule: vi.fn(), remotesReady: vi.fn() }));
-const { REMOTE_ROUTES } = await import('shared-api');
+const { pageRoutes } = await import('./routes.tsx');
+const { RemoteRoute } = await import('./remotes/RemoteRoute.tsx');
 
-const table = [...REMOTE_ROUTES, { path: '/reload' }, { path: '/z/:code?' }, { path: '*' }];
+/** The shell's own table, as `<Routes>` gets it: a route's target is the remote module its element draws, else its path. */
+const table = createRoutesFromElements(pageRoutes());
+interface RemoteProps {
+  remote: string;
+  module: string;
+  props?: Record<string, unknown>;
+}
+const remoteOf = (element: unknown) => {
+  const el = element as ReactElement<RemoteProps> | undefined;
+  return el?.type === RemoteRoute ? el.props : null;
+};
 const resolve = (pathname: string) => {
   const match = matchRoutes(table, pathname)?.[0];
-  const route = match?.route as (typeof REMOTE_ROUTES)[number] | { path: string };
+  const remote = remoteOf(match?.route.element);
   return {
-    target: 'remote' in route ? `${route.remote}/${route.module}` : route.path,
+    target: remote ? `${remote.remote}/${remote.module}` : match?.route.path,
+    props: remote?.props,
     params: match?.params,
   };
 };
@@ -64,8 +77,7 @@ describe('the route table (docs/product.md 2.1 Routes → remote modules)', () =
   });
 
   it('passes the info page name as a prop', () => {
-    const terms = REMOTE_ROUTES.find((route) => route.path === '/terms');
-    expect(terms?.props).toEqual({ page: 'terms' });
+    expect(resolve('/terms').props).toEqual({ page: 'terms' });
   });
 
   it('gives route params to the remotes', () => {

@@ -75,9 +75,8 @@ describe('thread tree', () => {
   it('handles 5,000 nested comments without recursion', () => {
     const many = [row(1, null)];
     for (let i = 2; i <= 5001; i++) many.push(row(i, i - 1));
-    const started = performance.now();
+    // How long it takes is a figure, not a test: bench/thread-tree.ts prints it.
     const items = flattenThread(buildThreadTree(many, 1), 1, 'latest');
     expect(items).toHaveLength(5000);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 });
