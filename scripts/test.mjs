@@ -180,9 +180,14 @@ await single('conformance map', process.execPath, [
 {
   log('── test-run counting');
   const [counts, seconds] = await timed(async () => {
-    const out = spawnSync(process.execPath, ['--test', path.join(root, 'scripts', 'testCounts.test.mjs')], {
-      encoding: 'utf8',
-    });
+    const out = spawnSync(
+      process.execPath,
+      // TAP on every Node: its `# pass N` lines are what is counted (Node 23+ prints `spec` by default).
+      ['--test', '--test-reporter=tap', path.join(root, 'scripts', 'testCounts.test.mjs')],
+      {
+        encoding: 'utf8',
+      },
+    );
     process.stdout.write(out.stdout ?? '');
     const count = (word) => Number(out.stdout?.match(new RegExp(`^# ${word} (\\d+)`, 'm'))?.[1] ?? 0);
     const failed = count('fail');

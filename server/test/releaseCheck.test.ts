@@ -72,7 +72,7 @@ describe('release check on a build', () => {
     const shell = readShellShare(appsDir);
     const lost = await checkBuild('mf-chat', chatDist({ exposes: ['Notifications', 'Chats'] }), shell);
     expect(lost.problems).toEqual([
-      'mf-chat no longer exposes ./Chat, which the shell loads (shared-api/routes.ts)',
+      'mf-chat no longer exposes ./Chat, which the shell loads (shared-api/src/routes.ts)',
     ]);
     const react = await checkBuild('mf-chat', chatDist({ shared: { react: '^18.3.1' } }), shell);
     expect(react.problems).toEqual([
@@ -145,7 +145,7 @@ describe('the shell a site serves', () => {
     json.requiredExposes['mf-chat'] = [...CHAT_EXPOSES, 'ChatSettings'];
     const result = await checkBuild('mf-chat', chatDist(), shellShareFromJson(json));
     expect(result.problems).toEqual([
-      'mf-chat no longer exposes ./ChatSettings, which the shell loads (shared-api/routes.ts)',
+      'mf-chat no longer exposes ./ChatSettings, which the shell loads (shared-api/src/routes.ts)',
     ]);
   });
 
