@@ -156,12 +156,22 @@ export function aliasResource<const Alias extends ServedReadName, Needs extends 
   return { ...resource, name, replica: reads[name].replica };
 }
 
-/** The resource without its cache: what a cache, or a plan it picks, runs on the read engine. */
+const withoutCache = new WeakMap<Resource<string, ReadNeed>, Resource<string, ReadNeed>>();
+
+/**
+ * The resource without its cache: what a cache, or a plan it picks, runs on the read engine.
+ * Made once per resource: caches ask for it on every read they pass on.
+ */
 export function uncached<Name extends string, Needs extends ReadNeed>(
   resource: Resource<Name, Needs>,
 ): Resource<Name, Needs> {
-  const { cached: _, ...plain } = resource;
-  return plain;
+  let plain = withoutCache.get(resource as Resource<string, ReadNeed>);
+  if (!plain) {
+    const { cached: _, ...rest } = resource;
+    plain = rest as Resource<string, ReadNeed>;
+    withoutCache.set(resource as Resource<string, ReadNeed>, plain);
+  }
+  return plain as Resource<Name, Needs>;
 }
 
 /** The request with the needs `resource` declared, and none of the others. */
