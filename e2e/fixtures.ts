@@ -5,17 +5,14 @@
  * accounts share one password.
  *
  * Every test fails on an uncaught page error (`failOnPageError`, automatic) in any page of its
- * own context or one opened by `signedInPage`; a spec that provokes one on purpose lists it with
- * `test.use({ allowedPageErrors: [/…/] })`.
+ * own context or of a context it makes with `browser.newContext()` (`signedInPage` too); a spec that
+ * provokes one on purpose lists it with `test.use({ allowedPageErrors: [/…/] })`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
-
-/** Where `signedInPage` hands its pages to the running test's watch (one test at a time per worker). */
-let watchPage: ((page: Page) => void) | null = null;
 
 export const test = base.extend<{
   /** The uncaught page errors of this test so far (messages). */
@@ -30,13 +27,27 @@ export const test = base.extend<{
   },
   allowedPageErrors: [[], { option: true }],
   failOnPageError: [
-    async ({ context, consoleErrors, allowedPageErrors }, use) => {
+    async ({ browser, context, consoleErrors, allowedPageErrors }, use) => {
       const watch = (page: Page) => page.on('pageerror', (error) => consoleErrors.push(error.message));
-      for (const page of context.pages()) watch(page);
-      context.on('page', watch);
-      watchPage = watch;
-      await use(undefined);
-      watchPage = null;
+      const watchContext = (watched: BrowserContext) => {
+        for (const page of watched.pages()) watch(page);
+        watched.on('page', watch);
+      };
+      watchContext(context);
+      // The browser is the worker's, shared by its tests one at a time: each context this test
+      // makes (a second person, a phone, a guest beside a signed-in user) is watched as its own is,
+      // and the browser is given back unchanged.
+      const newContext = browser.newContext;
+      browser.newContext = async (...options) => {
+        const made = await newContext.apply(browser, options);
+        watchContext(made);
+        return made;
+      };
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = newContext;
+      }
       const unexpected = consoleErrors.filter(
         (message) => !allowedPageErrors.some((allowed) => allowed.test(message)),
       );
@@ -69,7 +80,6 @@ export function origin(): Record<string, string> {
 export async function signedInPage(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'pl-PL' });
   const page = await context.newPage();
-  watchPage?.(page);
   await login(page, username);
   return page;
 }

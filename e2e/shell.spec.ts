@@ -286,3 +286,32 @@ for (const theme of THEMES) {
     expect(problems).toEqual([]);
   });
 }
+
+test.describe('every test fails on an uncaught page error', () => {
+  // Each test below throws in a page on purpose and is marked as expected to fail: if the
+  // automatic fixture stopped seeing that page, the test would pass and Playwright would report
+  // it as an unexpected pass, failing the run.
+  const throwInPage = (page: Page) =>
+    page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('thrown on purpose by the fixture check');
+      });
+    });
+
+  test('an error in the test’s own page fails it', async ({ page }) => {
+    test.fail();
+    await page.goto('/');
+    await throwInPage(page);
+    await page.waitForTimeout(100);
+  });
+
+  test('an error in a page of a second context the test makes fails it', async ({ browser }) => {
+    test.fail();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${test.info().project.use.baseURL}/`);
+    await throwInPage(page);
+    await page.waitForTimeout(100);
+    await context.close();
+  });
+});
