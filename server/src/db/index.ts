@@ -18,6 +18,44 @@ pg.types.setTypeParser(1700, (value) => Number.parseFloat(value));
 
 export type Row = Record<string, unknown>;
 
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+export type QueryObserver = (seconds: number) => void;
+
+export const poolStatsOf = (pool: pg.Pool): PoolStats => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
+
+/**
+ * Times statements into an observer while one is set: unset (metrics off) a statement costs one
+ * check more; set, two clock reads and one observation.
+ */
+export function createQueryTimer() {
+  let observer: QueryObserver | null = null;
+  return {
+    observe(next: QueryObserver) {
+      observer = next;
+    },
+    time(query: (text: string, params?: readonly unknown[]) => Promise<pg.QueryResult>): Queryable['query'] {
+      return ((text: string, params?: readonly unknown[]) => {
+        const done = observer;
+        if (done === null) return query(text, params);
+        const started = performance.now();
+        const result = query(text, params);
+        const stop = () => done((performance.now() - started) / 1000);
+        result.then(stop, stop);
+        return result;
+      }) as Queryable['query'];
+    },
+  };
+}
+export type QueryTimer = ReturnType<typeof createQueryTimer>;
+
 export interface Queryable {
   query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<pg.QueryResult<T>>;
 }
@@ -50,6 +88,13 @@ export interface Db extends Queryable {
    */
   onListenReconnect?(handler: () => void): void;
   close(): Promise<void>;
+  /** The pool's connections now: open, idle, and requests queued for one (metrics/). */
+  poolStats(): PoolStats;
+  /**
+   * From now on, `observer` gets the seconds of each statement, queueing for a connection
+   * included (metrics/); nothing is timed until it is set.
+   */
+  observeQueries(observer: QueryObserver): void;
   /** PGlite only: the whole database as a tarball, to start copies from (tests' migrated template). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -186,7 +231,7 @@ async function inTransaction<T>(
   pool: pg.Pool,
   statement: Statements,
   fn: (tx: Queryable) => Promise<T>,
-  options: TransactionOptions & { bounded: boolean },
+  options: TransactionOptions & { bounded: boolean; timer: QueryTimer },
 ): Promise<T> {
   const client = await pool.connect();
   // A checked-out client has no listener of the pool's: a connection dropped mid-transaction
@@ -199,10 +244,10 @@ async function inTransaction<T>(
   client.on('error', onError);
   const unbounded = options.bounded && options.unbounded;
   const tx: Queryable = {
-    query: <R extends Row>(text: string, params?: readonly unknown[]) => {
+    query: options.timer.time((text, params) => {
       const config = statement(text, params);
-      return client.query<R>(unbounded ? withReadTimeout(config, NO_READ_TIMEOUT_MS) : config);
-    },
+      return client.query(unbounded ? withReadTimeout(config, NO_READ_TIMEOUT_MS) : config);
+    }),
   };
   try {
     await client.query('BEGIN');
@@ -285,12 +330,16 @@ async function openPostgres(
   pool.on('error', (error) => warn({ err: error }, 'idle database connection lost'));
   const statement = createStatements(prepared);
   const listener = createListener(connectionString, warn, DB_BOUNDS.connectMs);
+  const timer = createQueryTimer();
+  const query = timer.time((text, params) => pool.query(statement(text, params)));
   return {
     kind: 'postgres',
     // One statement outside a transaction is a transaction of its own: retried the same way.
-    query: (text, params) => withRetry(() => pool.query(statement(text, params)), warn),
+    query: (text, params) => withRetry(() => query(text, params), warn),
     transaction: (fn, options = {}) =>
-      withRetry(() => inTransaction(pool, statement, fn, { ...options, bounded }), warn),
+      withRetry(() => inTransaction(pool, statement, fn, { ...options, bounded, timer }), warn),
+    poolStats: () => poolStatsOf(pool),
+    observeQueries: timer.observe,
     setWarn,
     async exec(script) {
       await pool.query(withReadTimeout({ text: script }, NO_READ_TIMEOUT_MS));
@@ -318,11 +367,14 @@ async function openPglite(options: DbOptions): Promise<Db> {
   // and keeps a transaction's statements together.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
   const statement = createStatements();
+  const timer = createQueryTimer();
   // One connection runs one transaction at a time: nothing to bound, nothing can deadlock.
   return {
     kind: 'pglite',
-    query: (text, params) => pool.query(statement(text, params)),
-    transaction: (fn) => inTransaction(pool, statement, fn, { bounded: false }),
+    query: timer.time((text, params) => pool.query(statement(text, params))),
+    transaction: (fn) => inTransaction(pool, statement, fn, { bounded: false, timer }),
+    poolStats: () => poolStatsOf(pool),
+    observeQueries: timer.observe,
     setWarn: () => undefined,
     async exec(script) {
       await pool.query(script);

@@ -25,7 +25,16 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { createStatements, type Db, type Queryable, type Row } from './index.ts';
+import {
+  createQueryTimer,
+  createStatements,
+  type Db,
+  type PoolStats,
+  type QueryObserver,
+  poolStatsOf,
+  type Queryable,
+  type Row,
+} from './index.ts';
 
 export const WAL_COOKIE = 'gwar_wal';
 
@@ -49,6 +58,10 @@ export interface ReadRouting {
   /** After a successful write: remember the primary's WAL position in the caller's cookie. */
   markWrite(reply: FastifyReply, secure: boolean): Promise<void>;
   status(): ReplicaStatus;
+  /** The replica pool's connections now (metrics/). */
+  poolStats(): PoolStats;
+  /** Times each read on the replica from now on (metrics/). */
+  observeQueries(observer: QueryObserver): void;
   close(): Promise<void>;
 }
 
@@ -86,9 +99,9 @@ export function startReadRouting(
   });
   pool.on('error', () => undefined); // an idle client's lost connection; the poll notices
   const statement = createStatements(options.preparedStatements);
+  const queryTimer = createQueryTimer();
   const replica: Queryable = {
-    query: <T extends Row>(text: string, params?: readonly unknown[]) =>
-      pool.query<T>(statement(text, params)),
+    query: queryTimer.time((text, params) => pool.query(statement(text, params))),
   };
 
   let healthy = false;
@@ -173,6 +186,8 @@ export function startReadRouting(
       });
     },
     status: () => ({ healthy, replayed, lagMs }),
+    poolStats: () => poolStatsOf(pool),
+    observeQueries: queryTimer.observe,
     async close() {
       clearInterval(timer);
       await polling?.catch(() => undefined);

@@ -45,6 +45,18 @@ export const tooLarge = (details: string | null = null) => new ApiError(413, 'da
 export const tooManyRequests = (details: string | null = null) =>
   new ApiError(429, 'TOO MANY REQUESTS', details, 'Spróbuj ponownie za chwilę.');
 
+/**
+ * The body with the request's id in `details` (http/requestIds.ts), after what `details` already
+ * says: `request id: <id>`, or `<details> (request id: <id>)`. The client takes it off again
+ * (shared-api/src/client.ts) and shows it with a crash.
+ */
+export function withRequestId(body: ErrorBody, id: string): ErrorBody {
+  return {
+    ...body,
+    details: body.details === null ? `request id: ${id}` : `${body.details} (request id: ${id})`,
+  };
+}
+
 /** Maps any thrown value to the PostgREST error shape and a status the client's table expects (R-8.4). */
 export function toErrorReply(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof ApiError) return { status: error.status, body: error.toBody() };
@@ -137,6 +149,6 @@ export function registerErrorReplies(app: FastifyInstance, redactUrl: (url: stri
       );
       void reply.header('Retry-After', String(RETRY_AFTER_S));
     } else if (status >= 500) request.log.error({ err: error }, 'request failed');
-    void reply.status(status).send(body);
+    void reply.status(status).send(withRequestId(body, request.id));
   });
 }
