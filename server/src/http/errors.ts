@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from 'shared-api/contract';
+import { detailsWithRequestId } from 'shared-api/request-id';
 import { VALIDATION_KEYS } from 'shared-api/validation';
 import { ZodError } from 'zod';
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -47,14 +48,11 @@ export const tooManyRequests = (details: string | null = null) =>
 
 /**
  * The body with the request's id in `details` (http/requestIds.ts), after what `details` already
- * says: `request id: <id>`, or `<details> (request id: <id>)`. The client takes it off again
- * (shared-api/src/client.ts) and shows it with a crash.
+ * says: `request id: <id>`, or `<details> (request id: <id>)` (shared-api/src/requestId.ts). The
+ * client takes it off again and shows it with a crash.
  */
 export function withRequestId(body: ErrorBody, id: string): ErrorBody {
-  return {
-    ...body,
-    details: body.details === null ? `request id: ${id}` : `${body.details} (request id: ${id})`,
-  };
+  return { ...body, details: detailsWithRequestId(body.details, id) };
 }
 
 /** Maps any thrown value to the PostgREST error shape and a status the client's table expects (R-8.4). */

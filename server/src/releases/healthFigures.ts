@@ -32,8 +32,13 @@ export async function releaseHealthFigures(db: Db): Promise<ReleaseHealthFigures
         GROUP BY c.remote, v.version, v.channel, c.verdict
         ORDER BY c.remote, v.channel`,
     ),
+    // Every remote with a channel, at 0 before its first: a counter that appears at 1 would not
+    // show as an increase (deploy/prometheus/gwar-rules.yml GwarCanaryRolledBack).
     db.query<{ remote: string; count: number }>(
-      `SELECT remote, count(*)::int AS count FROM release_log WHERE action = 'auto-rollback' GROUP BY remote`,
+      `SELECT c.remote, count(l.id)::int AS count
+         FROM release_channels c
+         LEFT JOIN release_log l ON l.remote = c.remote AND l.action = 'auto-rollback'
+        GROUP BY c.remote`,
     ),
   ]);
   return { releases: live.rows, autoRollbacks: rollbacks.rows };
