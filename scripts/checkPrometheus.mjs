@@ -43,9 +43,11 @@ try {
 
 // The metric names the server defines, and those the rules and the dashboard ask for.
 const defined = new Set(
-  [...readFileSync(path.join(root, 'server', 'src', 'metrics', 'registry.ts'), 'utf8').matchAll(/'(gwar_[a-z_]+)'/g)].map(
-    (m) => m[1],
-  ),
+  [
+    ...readFileSync(path.join(root, 'server', 'src', 'metrics', 'registry.ts'), 'utf8').matchAll(
+      /'(gwar_[a-z_]+)'/g,
+    ),
+  ].map((m) => m[1]),
 );
 const asked = (text) => new Set([...text.matchAll(/\b(gwar_[a-z_]+)/g)].map((m) => m[1]));
 let dashboard = '';
@@ -69,5 +71,7 @@ for (const [file, text] of [
 }
 
 for (const problem of problems) console.log(problem);
-console.log(`${problems.length} problem${problems.length === 1 ? '' : 's'} in deploy/prometheus and deploy/grafana`);
+console.log(
+  `${problems.length} problem${problems.length === 1 ? '' : 's'} in deploy/prometheus and deploy/grafana`,
+);
 process.exit(problems.length ? 1 : 0);

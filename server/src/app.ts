@@ -18,12 +18,12 @@ import { endConnectionsWhileClosing, registerHealth } from './http/health.ts';
 import { registerRateLimits } from './http/rateLimits.ts';
 import { registerRequestIds, requestIdFor } from './http/requestIds.ts';
 import { registerSecurityHeaders } from './http/security.ts';
-import { type MetricsListener, listenForScrapes } from './metrics/listener.ts';
+import { listenForScrapes, type MetricsListener } from './metrics/listener.ts';
 import { createMetrics, type Metrics } from './metrics/registry.ts';
 import { observeRequests } from './metrics/requests.ts';
 import { registerFrontend } from './pages/frontend.ts';
-import { linkPreviewQueueLength } from './previews/worker.ts';
 import { registerSitemap } from './pages/sitemap.ts';
+import { linkPreviewQueueLength } from './previews/worker.ts';
 import { type AppReadCaches, createReadCaches } from './read/caches.ts';
 import { registerReads } from './read/serve.ts';
 import { releaseHealthFigures } from './releases/healthFigures.ts';
@@ -130,7 +130,11 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
 }
 
 /** Points the metrics at what the parts keep, and opens the scrape listener (metrics/README.md). */
-async function watchApp(app: FastifyInstance, metrics: Metrics, caches: AppReadCaches): Promise<MetricsListener> {
+async function watchApp(
+  app: FastifyInstance,
+  metrics: Metrics,
+  caches: AppReadCaches,
+): Promise<MetricsListener> {
   const { db, readRouting, config } = app;
   db.observeQueries(metrics.queryObserver('primary'));
   metrics.watchPool('primary', () => db.poolStats());

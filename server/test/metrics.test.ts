@@ -56,7 +56,8 @@ describe('the metrics listener', () => {
 
 describe('request metrics', () => {
   it('count requests by route template and status class, never by the address asked', async () => {
-    const series = 'gwar_http_request_duration_seconds_count{route="/api/tags",method="GET",status_class="2xx"}';
+    const series =
+      'gwar_http_request_duration_seconds_count{route="/api/tags",method="GET",status_class="2xx"}';
     const before = value(await scrape(), series);
     await fetch(`${publicBase}/api/tags?select=tag&tag=eq.odd-name-1234567`);
     await fetch(`${publicBase}/api/tags?select=tag&limit=3`);
@@ -107,7 +108,10 @@ describe('request ids', () => {
   it('put the id in the details of every error body, after what they say', async () => {
     const missing = await fetch(`${publicBase}/api/no-such-thing`);
     const id = missing.headers.get('x-request-id');
-    expect(await missing.json()).toMatchObject({ message: 'NOT FOUND', details: `No such endpoint (request id: ${id})` });
+    expect(await missing.json()).toMatchObject({
+      message: 'NOT FOUND',
+      details: `No such endpoint (request id: ${id})`,
+    });
     const guest = await fetch(`${publicBase}/api/rpc/post_create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-request-id': 'nginx-id-1' },

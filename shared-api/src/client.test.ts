@@ -57,8 +57,12 @@ describe('the HTTP client (R-7.2, R-3.8)', () => {
       .mockResolvedValueOnce(
         json({ code: 'GW403', message: 'USER BANNED', details: 'Spam (request id: abc-1)', hint: null }, 403),
       )
-      .mockResolvedValueOnce(new Response('Bad Gateway', { status: 502, headers: { 'x-request-id': 'ngx-2' } }));
-    const banned = (await rpc('user_login', { username: 'x', password: 'y' }).catch((e: unknown) => e)) as ApiError;
+      .mockResolvedValueOnce(
+        new Response('Bad Gateway', { status: 502, headers: { 'x-request-id': 'ngx-2' } }),
+      );
+    const banned = (await rpc('user_login', { username: 'x', password: 'y' }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect([banned.body.details, banned.requestId]).toEqual(['Spam', 'abc-1']);
     const gateway = rpc('user_login', { username: 'x', password: 'y' }).catch((e: unknown) => e);
     await vi.runAllTimersAsync();

@@ -20,7 +20,11 @@ describe('presentError (docs/product.md R-8.2 to R-8.5)', () => {
   });
 
   it('R-8.4 a crash names the request id, for the visitor to quote', () => {
-    const crash = new ApiError(500, { code: 'GW500', message: 'SYSTEM CRASHED', details: null, hint: null }, 'abc-1');
+    const crash = new ApiError(
+      500,
+      { code: 'GW500', message: 'SYSTEM CRASHED', details: null, hint: null },
+      'abc-1',
+    );
     expect(presentError(crash).text).toBe(`${STATUS_TEXTS.crash} (request id: abc-1)`);
   });
 

@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { createListener } from './listener.ts';
+import { createQueryTimer, poolStatsOf, type QueryTimer, type TimedPool } from './queryTimer.ts';
 
 // int8 (count(*), sums) as JS numbers: every such value here stays far below 2^53.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -17,44 +18,6 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(1700, (value) => Number.parseFloat(value));
 
 export type Row = Record<string, unknown>;
-
-export interface PoolStats {
-  total: number;
-  idle: number;
-  waiting: number;
-}
-export type QueryObserver = (seconds: number) => void;
-
-export const poolStatsOf = (pool: pg.Pool): PoolStats => ({
-  total: pool.totalCount,
-  idle: pool.idleCount,
-  waiting: pool.waitingCount,
-});
-
-/**
- * Times statements into an observer while one is set: unset (metrics off) a statement costs one
- * check more; set, two clock reads and one observation.
- */
-export function createQueryTimer() {
-  let observer: QueryObserver | null = null;
-  return {
-    observe(next: QueryObserver) {
-      observer = next;
-    },
-    time(query: (text: string, params?: readonly unknown[]) => Promise<pg.QueryResult>): Queryable['query'] {
-      return ((text: string, params?: readonly unknown[]) => {
-        const done = observer;
-        if (done === null) return query(text, params);
-        const started = performance.now();
-        const result = query(text, params);
-        const stop = () => done((performance.now() - started) / 1000);
-        result.then(stop, stop);
-        return result;
-      }) as Queryable['query'];
-    },
-  };
-}
-export type QueryTimer = ReturnType<typeof createQueryTimer>;
 
 export interface Queryable {
   query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<pg.QueryResult<T>>;
@@ -68,7 +31,8 @@ export interface TransactionOptions {
   unbounded?: boolean;
 }
 
-export interface Db extends Queryable {
+/** What the metrics read of its pool: TimedPool (queryTimer.ts). */
+export interface Db extends Queryable, TimedPool {
   readonly kind: 'pglite' | 'postgres';
   /**
    * Runs `fn` in one transaction on one connection; rolls back when it throws. A deadlock or
@@ -88,13 +52,6 @@ export interface Db extends Queryable {
    */
   onListenReconnect?(handler: () => void): void;
   close(): Promise<void>;
-  /** The pool's connections now: open, idle, and requests queued for one (metrics/). */
-  poolStats(): PoolStats;
-  /**
-   * From now on, `observer` gets the seconds of each statement, queueing for a connection
-   * included (metrics/); nothing is timed until it is set.
-   */
-  observeQueries(observer: QueryObserver): void;
   /** PGlite only: the whole database as a tarball, to start copies from (tests' migrated template). */
   dumpDataDir?(): Promise<Blob>;
 }

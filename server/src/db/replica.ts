@@ -25,16 +25,8 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import {
-  createQueryTimer,
-  createStatements,
-  type Db,
-  type PoolStats,
-  type QueryObserver,
-  poolStatsOf,
-  type Queryable,
-  type Row,
-} from './index.ts';
+import { createStatements, type Db, type Queryable, type Row } from './index.ts';
+import { createQueryTimer, poolStatsOf, type TimedPool } from './queryTimer.ts';
 
 export const WAL_COOKIE = 'gwar_wal';
 
@@ -52,16 +44,13 @@ export interface ReplicaStatus {
   lagMs: number | null;
 }
 
-export interface ReadRouting {
+/** The replica's pool is watched by the metrics like the primary's (TimedPool, queryTimer.ts). */
+export interface ReadRouting extends TimedPool {
   /** Where this request's read goes: the replica when it has everything the caller wrote. */
   readerFor(request: FastifyRequest): Queryable;
   /** After a successful write: remember the primary's WAL position in the caller's cookie. */
   markWrite(reply: FastifyReply, secure: boolean): Promise<void>;
   status(): ReplicaStatus;
-  /** The replica pool's connections now (metrics/). */
-  poolStats(): PoolStats;
-  /** Times each read on the replica from now on (metrics/). */
-  observeQueries(observer: QueryObserver): void;
   close(): Promise<void>;
 }
 

@@ -66,7 +66,11 @@ export function createMetrics(): Metrics {
   collectDefaultMetrics({ register: registry });
   // Gauges named like counters, which `promtool check metrics` refuses; the same counts stay in
   // `nodejs_active_handles` and the others, by type.
-  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+  for (const name of [
+    'nodejs_active_handles_total',
+    'nodejs_active_requests_total',
+    'nodejs_active_resources_total',
+  ])
     registry.removeSingleMetric(name);
 
   const pools = new Map<Pool, () => PoolStats>();

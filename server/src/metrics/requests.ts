@@ -24,14 +24,21 @@ export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
   const observers = new Map<string, Map<string, Observe[]>>();
   const observerOf = (label: string, method: string, status: number): Observe => {
     let byMethod = observers.get(label);
-    if (!byMethod) observers.set(label, (byMethod = new Map()));
+    if (!byMethod) {
+      byMethod = new Map();
+      observers.set(label, byMethod);
+    }
     let byClass = byMethod.get(method);
-    if (!byClass) byMethod.set(method, (byClass = []));
+    if (!byClass) {
+      byClass = [];
+      byMethod.set(method, byClass);
+    }
     const index = Math.floor(status / 100);
     let observe = byClass[index];
     if (!observe) {
       const child = metrics.requestDuration.labels(label, method, statusClass(status));
-      observe = byClass[index] = (seconds) => child.observe(seconds);
+      observe = (seconds) => child.observe(seconds);
+      byClass[index] = observe;
     }
     return observe;
   };
