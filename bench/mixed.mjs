@@ -231,15 +231,29 @@ function report(target) {
 }
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'gwar-bench-mixed-'));
-const targets = COMPARE_METRICS
-  ? [
-      variant('metrics off', PORT, {}, work),
-      variant('metrics on', PORT + 1, { METRICS_PORT: String(PORT + 2) }, work),
-    ]
-  : [variant('server', PORT, {}, work)];
+const targets = [];
 let scraper = null;
 try {
-  for (const target of targets) await waitForApi(target.base);
+  // One after the other: the first publishes the local builds, the second finds them published.
+  const wanted = COMPARE_METRICS
+    ? [
+        ['metrics off', PORT, {}],
+        ['metrics on', PORT + 1, { METRICS_PORT: String(PORT + 2), PUBLISH_LOCAL_BUILDS: '0' }],
+      ]
+    : [['server', PORT, {}]];
+  for (const [name, port, env] of wanted) {
+    const target = variant(name, port, env, work);
+    targets.push(target);
+    // A busy machine may take more than waitForApi's minute to start a node.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await waitForApi(target.base);
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  }
   if (COMPARE_METRICS) {
     const scrape = () =>
       fetch(`http://127.0.0.1:${PORT + 2}/metrics`).then(

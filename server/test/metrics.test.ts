@@ -84,6 +84,40 @@ describe('request metrics', () => {
     expect(value(await scrape(), hits)).toBeGreaterThan(before);
   });
 
+  it("report each live release's page loads, failures, verdict and rollbacks from the guard's rows", async () => {
+    const db = server.db;
+    for (const version of ['1.0.0', '1.1.0'])
+      await db.query(
+        `INSERT INTO releases (remote, version, digest, files, bytes, shared, exposes, actor, prefix)
+         VALUES ('mf-chat', $1, 'd', 1, 1, '{}', '{}', 'test', 'mf-chat/' || $1)`,
+        [version],
+      );
+    await db.query(
+      `INSERT INTO release_channels (remote, stable, canary, percent, canary_started, verdict)
+       VALUES ('mf-chat', '1.0.0', '1.1.0', 10, now(), '{"state": "waiting"}')`,
+    );
+    await db.query(
+      `INSERT INTO release_page_loads (token, remote, version, loaded, failed)
+       VALUES ('a', 'mf-chat', '1.0.0', true, false), ('b', 'mf-chat', '1.0.0', true, false),
+              ('c', 'mf-chat', '1.1.0', true, true), ('d', 'mf-chat', '1.1.0', true, false)`,
+    );
+    await db.query(
+      `INSERT INTO release_log (remote, action, from_version, to_version, actor, reason)
+       VALUES ('mf-chat', 'auto-rollback', '1.0.9', '1.0.0', 'health guard', 'test')`,
+    );
+    const text = await scrape();
+    const canary = 'remote="mf-chat",version="1.1.0",channel="canary"';
+    expect(value(text, 'gwar_release_page_loads{remote="mf-chat",version="1.0.0",channel="stable"}')).toBe(2);
+    expect(value(text, `gwar_release_page_loads{${canary}}`)).toBe(2);
+    expect(value(text, `gwar_release_failed_page_loads{${canary}}`)).toBe(1);
+    expect(value(text, 'gwar_release_auto_rollbacks_total{remote="mf-chat"}')).toBe(1);
+    // The guard may have judged it meanwhile: one state, whichever, is the current one.
+    const states = text.match(
+      /^gwar_release_canary_verdict\{remote="mf-chat",version="1\.1\.0",state="[a-z]+"\} 1$/gm,
+    );
+    expect(states).toHaveLength(1);
+  });
+
   it.runIf(existsSync(PROMTOOL))('pass promtool check metrics', async () => {
     const checked = spawnSync(PROMTOOL, ['check', 'metrics'], { input: await scrape(), encoding: 'utf8' });
     expect(checked.stdout + checked.stderr).toBe('');
