@@ -6,7 +6,8 @@
  * guard's page loads), so serving a request costs nothing more for them. The names and what
  * each means: README.md beside this file.
  */
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { LeanHistogram } from './histogram.ts';
 
 /** A pool's connections now (pg.Pool's own counts). */
 export interface PoolStats {
@@ -49,7 +50,8 @@ const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 
 export interface Metrics {
   readonly registry: Registry;
-  readonly requestDuration: Histogram<'route' | 'method' | 'status_class'>;
+  /** `series({ route, method, status_class })`: the observer of one label set (requests.ts). */
+  readonly requestDuration: LeanHistogram;
   /** What times each statement of `pool` (db/index.ts `observeQueries`). */
   queryObserver(pool: Pool): (seconds: number) => void;
   /** A request refused by a rate limit (http/rateLimits.ts). */
@@ -79,20 +81,18 @@ export function createMetrics(): Metrics {
   let previewQueue: (() => Promise<number>) | null = null;
   let releaseHealth: (() => Promise<ReleaseHealthFigures>) | null = null;
 
-  const requestDuration = new Histogram({
-    name: 'gwar_http_request_duration_seconds',
-    help: 'Time from receiving a request to its answer, by route template, method and status class.',
-    labelNames: ['route', 'method', 'status_class'] as const,
-    buckets: REQUEST_BUCKETS,
-    registers: [registry],
-  });
-  const queryDuration = new Histogram({
-    name: 'gwar_db_query_duration_seconds',
-    help: 'Time of one database statement, queueing for a connection included, by pool.',
-    labelNames: ['pool'] as const,
-    buckets: QUERY_BUCKETS,
-    registers: [registry],
-  });
+  const requestDuration = new LeanHistogram(
+    'gwar_http_request_duration_seconds',
+    'Time from receiving a request to its answer, by route template, method and status class.',
+    REQUEST_BUCKETS,
+    registry,
+  );
+  const queryDuration = new LeanHistogram(
+    'gwar_db_query_duration_seconds',
+    'Time of one database statement, queueing for a connection included, by pool.',
+    QUERY_BUCKETS,
+    registry,
+  );
   const refusals = new Counter({
     name: 'gwar_rate_limit_refusals_total',
     help: 'Requests answered 429 by a rate limit, by route template.',
@@ -161,10 +161,7 @@ export function createMetrics(): Metrics {
   return {
     registry,
     requestDuration,
-    queryObserver(pool) {
-      const child = queryDuration.labels(pool);
-      return (seconds) => child.observe(seconds);
-    },
+    queryObserver: (pool) => queryDuration.series({ pool }),
     refused(route) {
       refusals.inc({ route });
     },

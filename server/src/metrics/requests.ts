@@ -1,12 +1,13 @@
 /**
  * Request durations into `gwar_http_request_duration_seconds`, labelled by route template
  * (routeLabels.ts), method and status class. Each route gets its own `onResponse` hook as it is
- * registered, with its label worked out once; each label set's histogram child is looked up once
- * and kept, so a request costs one observation, no label object and no string built (the cost
- * on the mixed benchmark: bench/README.md, "Metrics"). A route whose `config.metrics` is false (a
+ * registered, with its label worked out once; each label set's series is resolved once and kept
+ * (histogram.ts), so a request costs one observation, no label object and no string built (the
+ * cost on the mixed benchmark: bench/README.md, "13. Metrics"). A route whose `config.metrics` is false (a
  * live event stream, open for hours) is not timed.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { Observe } from './histogram.ts';
 import type { Metrics } from './registry.ts';
 import { routeLabel, statusClass, UNKNOWN_ROUTE } from './routeLabels.ts';
 
@@ -16,8 +17,6 @@ declare module 'fastify' {
     metrics?: boolean;
   }
 }
-
-type Observe = (seconds: number) => void;
 
 export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
   /** Per label and method, one observer per status class (index: the status's first digit). */
@@ -36,8 +35,7 @@ export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
     const index = Math.floor(status / 100);
     let observe = byClass[index];
     if (!observe) {
-      const child = metrics.requestDuration.labels(label, method, statusClass(status));
-      observe = (seconds) => child.observe(seconds);
+      observe = metrics.requestDuration.series({ route: label, method, status_class: statusClass(status) });
       byClass[index] = observe;
     }
     return observe;
