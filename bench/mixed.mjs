@@ -33,6 +33,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 4612);
 const COMPARE_METRICS = process.argv.includes('--metrics');
+/** `--metrics --same`: both processes without metrics, to see how far apart the comparison puts equals. */
+const SAME = process.argv.includes('--same');
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 10);
 const SCRAPE_MS = 15_000;
 
@@ -238,7 +240,11 @@ try {
   const wanted = COMPARE_METRICS
     ? [
         ['metrics off', PORT, {}],
-        ['metrics on', PORT + 1, { METRICS_PORT: String(PORT + 2), PUBLISH_LOCAL_BUILDS: '0' }],
+        [
+          SAME ? 'metrics off too' : 'metrics on',
+          PORT + 1,
+          { ...(SAME ? {} : { METRICS_PORT: String(PORT + 2) }), PUBLISH_LOCAL_BUILDS: '0' },
+        ],
       ]
     : [['server', PORT, {}]];
   for (const [name, port, env] of wanted) {
