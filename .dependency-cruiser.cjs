@@ -18,8 +18,8 @@
 const SERVER_FLOORS = [
   {
     name: 'ground',
-    what: 'configuration, the database and its events, markup, mail, background timers',
-    holds: ['config.ts', 'runtime.ts', 'events.ts', 'db/', 'markup/', 'mail/', 'jobs/'],
+    what: 'configuration, the database and its events, markup, mail, background timers, metrics',
+    holds: ['config.ts', 'runtime.ts', 'events.ts', 'db/', 'markup/', 'mail/', 'jobs/', 'metrics/'],
   },
   {
     name: 'transport',

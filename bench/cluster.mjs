@@ -149,6 +149,7 @@ function nginxConfig(proxyPort, nodePorts) {
   site = site.replace(/(upstream gwar_api \{\n\s+least_conn;\n)(?:\s+server .*\n)+/, `$1${servers}\n`);
   site = site.replace('listen 80;', `listen 127.0.0.1:${proxyPort};`);
   site = site.replace('/var/cache/nginx/gwar-releases', path.join(work, 'nginx-cache'));
+  site = site.replace('/var/log/nginx/gwar.access.log', path.join(work, 'nginx-access.log'));
   site = site.replace('alias /srv/gwar/shell/dist/;', `alias ${path.join(root, 'shell', 'dist')}/;`);
   writeFileSync(path.join(work, 'gwar.conf'), site);
   writeFileSync(

@@ -10,8 +10,14 @@
  *
  *   BENCH_DATABASE_URL=postgres://…/gwar_bench node bench/mixed.mjs     (after generate.mjs)
  *   options (env): BENCH_SECONDS (60), BENCH_CONNECTIONS (20), BENCH_USERS (1000), BENCH_PORT (4612)
+ *
+ * `--metrics`: the cost of the Prometheus metrics (server/src/metrics/). Two API processes on the
+ * same database, one with METRICS_PORT set (scraped every 15 s, as Prometheus would) and one
+ * without, take the same mix in turns of BENCH_ROUND_SECONDS (10), so a machine that gets busier
+ * or quieter meanwhile weighs on both alike; BENCH_SECONDS is each one's total. Prints each one's
+ * table and the CPU time (user + system, from /proc) its process spent per request.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -26,7 +32,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 4612);
-const base = `http://127.0.0.1:${PORT}`;
+const COMPARE_METRICS = process.argv.includes('--metrics');
+/** `--metrics --same`: both processes without metrics, to see how far apart the comparison puts equals. */
+const SAME = process.argv.includes('--same');
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 10);
+const SCRAPE_MS = 15_000;
 
 // A seeded generator, so two runs ask for the same mix.
 let seed = 20261123;
@@ -79,7 +89,7 @@ const KINDS = {
   writes: 0.05,
 };
 
-function nextRequest() {
+function nextRequest(base) {
   const token = pick(tokens);
   const headers = { cookie: `gwar_session=${token}`, origin: base, 'content-type': 'application/json' };
   const roll = random();
@@ -126,74 +136,91 @@ function nextRequest() {
   };
 }
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'gwar-bench-mixed-'));
-const api = startApi({ url, port: PORT, work, env: { DATABASE_POOL_SIZE: '10' } });
-try {
-  await waitForApi(base);
-  const stats = new Map();
-  const record = (kind, ms, ok) => {
-    let entry = stats.get(kind);
-    if (!entry) {
-      entry = { times: [], errors: 0 };
-      stats.set(kind, entry);
-    }
-    entry.times.push(ms);
-    if (!ok) entry.errors++;
-  };
-  const send = async (request) => {
-    const started = performance.now();
-    let ok = false;
-    try {
-      const res = await fetch(base + request.path, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-      });
-      await res.arrayBuffer();
-      ok = (request.accept ?? [200]).includes(res.status);
-    } catch {
-      ok = false;
-    }
-    return { ms: performance.now() - started, ok };
-  };
-  // Warm-up: 5 s of the same mix, not counted.
-  const run = async (until, counted) => {
-    const workers = Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < until) {
-        const request = nextRequest();
-        const { ms, ok } = await send(request);
-        if (counted) record(request.kind, ms, ok);
-      }
-    });
-    await Promise.all(workers);
-  };
-  await run(performance.now() + 5000, false);
-  const started = performance.now();
-  await run(started + SECONDS * 1000, true);
-  const elapsed = (performance.now() - started) / 1000;
+/** Milliseconds of CPU (user + system) the process has used, from /proc. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 
+/** One API under test: its base address, process, and what its requests measured. */
+function variant(name, port, env, work) {
+  const api = startApi({ url, port, work: path.join(work, name), env: { DATABASE_POOL_SIZE: '10', ...env } });
+  return { name, base: `http://127.0.0.1:${port}`, api, stats: new Map(), seconds: 0, cpu: 0 };
+}
+
+async function send(base, request) {
+  const started = performance.now();
+  let ok = false;
+  try {
+    const res = await fetch(base + request.path, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    });
+    await res.arrayBuffer();
+    ok = (request.accept ?? [200]).includes(res.status);
+  } catch {
+    ok = false;
+  }
+  return { ms: performance.now() - started, ok };
+}
+
+/** CONNECTIONS workers on `target` for `seconds`; counted into its stats, CPU and time when `counted`. */
+async function run(target, seconds, counted) {
+  const cpuBefore = cpuMs(target.api.pid);
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const workers = Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < until) {
+      const request = nextRequest(target.base);
+      const { ms, ok } = await send(target.base, request);
+      if (!counted) continue;
+      let entry = target.stats.get(request.kind);
+      if (!entry) {
+        entry = { times: [], errors: 0 };
+        target.stats.set(request.kind, entry);
+      }
+      entry.times.push(ms);
+      if (!ok) entry.errors++;
+    }
+  });
+  await Promise.all(workers);
+  if (!counted) return;
+  target.seconds += (performance.now() - started) / 1000;
+  target.cpu += cpuMs(target.api.pid) - cpuBefore;
+}
+
+/** Prints `target`'s table; returns its request count. */
+function report(target) {
   const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
   const rows = [];
   let all = [];
   let errors = 0;
   for (const kind of Object.keys(KINDS)) {
-    const entry = stats.get(kind) ?? { times: [], errors: 0 };
+    const entry = target.stats.get(kind) ?? { times: [], errors: 0 };
     const sorted = [...entry.times].sort((a, b) => a - b);
     all = all.concat(entry.times);
     errors += entry.errors;
-    rows.push([kind, sorted.length, sorted.length / elapsed, pct(sorted, 50), pct(sorted, 99), entry.errors]);
+    rows.push([
+      kind,
+      sorted.length,
+      sorted.length / target.seconds,
+      pct(sorted, 50),
+      pct(sorted, 99),
+      entry.errors,
+    ]);
   }
   const sortedAll = all.sort((a, b) => a - b);
   rows.push([
     'all',
     sortedAll.length,
-    sortedAll.length / elapsed,
+    sortedAll.length / target.seconds,
     pct(sortedAll, 50),
     pct(sortedAll, 99),
     errors,
   ]);
   console.log(
-    `\nMixed load: ${tokens.length} signed-in users, ${CONNECTIONS} requests in flight, ${elapsed.toFixed(1)} s measured\n`,
+    `\nMixed load${COMPARE_METRICS ? ` (${target.name})` : ''}: ${tokens.length} signed-in users, ${CONNECTIONS} requests in flight, ${target.seconds.toFixed(1)} s measured\n`,
   );
   console.log('| kind | requests | req/s | p50 ms | p99 ms | errors |');
   console.log('| :--- | ---: | ---: | ---: | ---: | ---: |');
@@ -202,8 +229,71 @@ try {
       `| ${kind} | ${count} | ${rate.toFixed(0)} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${errs} |`,
     );
   }
+  return sortedAll.length;
+}
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'gwar-bench-mixed-'));
+const targets = [];
+let scraper = null;
+try {
+  // One after the other: the first publishes the local builds, the second finds them published.
+  const wanted = COMPARE_METRICS
+    ? [
+        ['metrics off', PORT, {}],
+        [
+          SAME ? 'metrics off too' : 'metrics on',
+          PORT + 1,
+          { ...(SAME ? {} : { METRICS_PORT: String(PORT + 2) }), PUBLISH_LOCAL_BUILDS: '0' },
+        ],
+      ]
+    : [['server', PORT, {}]];
+  for (const [name, port, env] of wanted) {
+    const target = variant(name, port, env, work);
+    targets.push(target);
+    // A busy machine may take more than waitForApi's minute to start a node.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await waitForApi(target.base);
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  }
+  if (COMPARE_METRICS) {
+    const scrape = () =>
+      fetch(`http://127.0.0.1:${PORT + 2}/metrics`).then(
+        (r) => r.text(),
+        () => '',
+      );
+    scraper = setInterval(scrape, SCRAPE_MS);
+  }
+  // Warm-up: 5 s of the same mix on each, not counted.
+  for (const target of targets) await run(target, 5, false);
+  const rounds = COMPARE_METRICS ? Math.max(1, Math.round(SECONDS / ROUND_SECONDS)) : 1;
+  for (let round = 0; round < rounds; round++) {
+    // Each round in the other order, so neither always follows the other.
+    const order = round % 2 ? [...targets].reverse() : targets;
+    for (const target of order) await run(target, SECONDS / rounds, true);
+  }
+  const perRequest = targets.map((target) => target.cpu / report(target));
+  if (COMPARE_METRICS) {
+    console.log('\n| API process | CPU ms | requests | CPU ms per request |');
+    console.log('| :--- | ---: | ---: | ---: |');
+    targets.forEach((target, i) => {
+      const count = Math.round(target.cpu / perRequest[i]);
+      console.log(`| ${target.name} | ${target.cpu.toFixed(0)} | ${count} | ${perRequest[i].toFixed(3)} |`);
+    });
+    const growth = (perRequest[1] / perRequest[0] - 1) * 100;
+    console.log(
+      `\nMetrics on: ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % CPU per request (${rounds} rounds of ${(SECONDS / rounds).toFixed(0)} s each)`,
+    );
+  }
 } finally {
-  api.kill('SIGTERM');
-  await new Promise((resolve) => api.once('exit', resolve));
+  if (scraper) clearInterval(scraper);
+  for (const { api } of targets) {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+  }
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,9 +1,10 @@
 /**
- * `npm test`: installs what the tests need (pnpm, the workspace, Debian's Chromium and
- * PostgreSQL 15 when missing), continues on Node 24 LTS when this machine's Node is older
+ * `npm test`: installs what the tests need (pnpm, the workspace, Debian's Chromium,
+ * PostgreSQL 15, Redis, nginx and Prometheus's promtool when missing), continues on Node 24 LTS when this machine's Node is older
  * (scripts/node.mjs: the one the workspace install brought), then runs every suite on it, in this
  * order, and keeps going when one fails: type-check, lint, workflow lint (actionlint), import
- * lint (dependency-cruiser's import rules and the 350-line rule), the comment check (what comments
+ * lint (dependency-cruiser's import rules and the 350-line rule), the Prometheus checks
+ * (deploy/prometheus/ with promtool: scripts/checkPrometheus.mjs), the comment check (what comments
  * cite is in the repository: scripts/checkComments.mjs), the README check (scripts/checkReadme.mjs),
  * the conformance map (every rule of docs/product.md named by a test: scripts/checkConformance.mjs),
  * unit tests,
@@ -145,6 +146,8 @@ async function prepare() {
   if (!existsSync('/usr/sbin/nginx')) missing.push('nginx');
   if (!existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'))
     missing.push('libnginx-mod-http-brotli-static');
+  // promtool: deploy/prometheus/ (scripts/checkPrometheus.mjs) and a real scrape (server/test/metrics.test.ts).
+  if (!existsSync('/usr/bin/promtool')) missing.push('prometheus');
   if (missing.length) await aptInstall(missing);
 }
 
@@ -167,6 +170,8 @@ await single('lint', bin('biome'), ['check', '.']);
 await single('workflow lint', process.execPath, [path.join(root, 'scripts', 'lintWorkflows.mjs')]);
 // No import cycle, the server's floors, the apps apart, no unexplained long file (scripts/lintImports.mjs).
 await single('import lint', process.execPath, [path.join(root, 'scripts', 'lintImports.mjs')]);
+// deploy/prometheus/ and deploy/grafana/ with promtool: config, rules, their tests (scripts/checkPrometheus.mjs).
+await single('prometheus checks', process.execPath, [path.join(root, 'scripts', 'checkPrometheus.mjs')]);
 // Paths, sections and rule ids that comments cite exist; no issue numbers (scripts/checkComments.mjs).
 await single('comment check', process.execPath, [path.join(root, 'scripts', 'checkComments.mjs')]);
 // The README and docs/: bench links name real headings, every setting documented, npm test's timings dated (scripts/checkReadme.mjs).

@@ -16,11 +16,17 @@ import { registerCompression } from './http/compression.ts';
 import { ApiError, registerErrorReplies } from './http/errors.ts';
 import { endConnectionsWhileClosing, registerHealth } from './http/health.ts';
 import { registerRateLimits } from './http/rateLimits.ts';
+import { registerRequestIds, requestIdFor } from './http/requestIds.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { listenForScrapes, type MetricsListener } from './metrics/listener.ts';
+import { createMetrics, type Metrics } from './metrics/registry.ts';
+import { observeRequests } from './metrics/requests.ts';
 import { registerFrontend } from './pages/frontend.ts';
 import { registerSitemap } from './pages/sitemap.ts';
-import { createReadCaches } from './read/caches.ts';
+import { linkPreviewQueueLength } from './previews/worker.ts';
+import { type AppReadCaches, createReadCaches } from './read/caches.ts';
 import { registerReads } from './read/serve.ts';
+import { releaseHealthFigures } from './releases/healthFigures.ts';
 import { redactPreviewLink } from './releases/previews.ts';
 import { findReleaseToken } from './releases/tokens.ts';
 import { readRoutes, registerExtraRoutes, rpcRoutes } from './routes.ts';
@@ -35,6 +41,10 @@ declare module 'fastify' {
     services: Services;
     /** Reads from a streaming replica (db/replica.ts), when DATABASE_REPLICA_URL is set. */
     readRouting: ReadRouting | null;
+    /** Prometheus metrics (metrics/), when METRICS_PORT is set; null counts nothing. */
+    metrics: Metrics | null;
+    /** Where the metrics are scraped (metrics/listener.ts), when they are on. */
+    metricsListener: MetricsListener | null;
   }
 }
 
@@ -61,6 +71,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
         }),
       },
     },
+    // X-Request-Id: the proxy's when sane, or a new one (http/requestIds.ts); `reqId` in each log line.
+    genReqId: requestIdFor,
+    requestIdHeader: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
     // On SIGTERM a request the server has already received is served (the database stays open
     // until app.close() is done; each such response says `Connection: close`), instead of
@@ -69,6 +82,11 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });
+  const metrics = config.metricsPort === null ? null : createMetrics();
+  app.decorate('metrics', metrics);
+  // First, so every route registered after is timed (metrics/requests.ts).
+  if (metrics) observeRequests(app, metrics);
+  registerRequestIds(app);
   app.decorate('db', db);
   // Retried deadlocks and lost connections in the server's log, with the request logs.
   db.setWarn((context, message) => app.log.warn(context, message));
@@ -87,7 +105,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   const routing = readRoutingFor(config, db, app.log);
   app.decorate('readRouting', routing);
 
-  registerReads(app, readRoutes, { db, config, routing, caches: createReadCaches(config) });
+  const caches = createReadCaches(config);
+  registerReads(app, readRoutes, { db, config, routing, caches });
   registerCalls(app, rpcRoutes, { db, config, routing });
   registerHealth(app, db, routing);
 
@@ -101,9 +120,36 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await registerFrontend(app, config);
   endConnectionsWhileClosing(app);
 
+  app.decorate('metricsListener', metrics ? await watchApp(app, metrics, caches) : null);
   app.addHook('onClose', async () => {
+    await app.metricsListener?.close();
     await routing?.close();
     await app.services.close();
   });
   return app;
+}
+
+/** Points the metrics at what the parts keep, and opens the scrape listener (metrics/README.md). */
+async function watchApp(
+  app: FastifyInstance,
+  metrics: Metrics,
+  caches: AppReadCaches,
+): Promise<MetricsListener> {
+  const { db, readRouting, config } = app;
+  db.observeQueries(metrics.queryObserver('primary'));
+  metrics.watchPool('primary', () => db.poolStats());
+  if (readRouting) {
+    readRouting.observeQueries(metrics.queryObserver('replica'));
+    metrics.watchPool('replica', () => readRouting.poolStats());
+  }
+  if (caches.threadCache) metrics.watchCache('thread', caches.threadCache);
+  if (caches.guestCache) metrics.watchCache('guest_feed', caches.guestCache);
+  if (caches.followedIdsCache) metrics.watchCache('followed_ids', caches.followedIdsCache);
+  metrics.watchLinkPreviewQueue(() => linkPreviewQueueLength(db));
+  metrics.watchReleaseHealth(() => releaseHealthFigures(db));
+  return listenForScrapes(
+    metrics,
+    { host: config.metricsHost, port: config.metricsPort ?? 0, token: config.metricsToken },
+    (err) => app.log.warn({ err }, 'metrics scrape failed'),
+  );
 }

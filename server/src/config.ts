@@ -119,6 +119,27 @@ export interface Config {
   threadCacheMiB: number;
   /** How old a guest's feed page may be (read/guestCache.ts); 0 turns the cache off. */
   guestCacheMs: number;
+  /**
+   * Prometheus metrics (metrics/): served on a listener of their own at this port; null (unset)
+   * turns them off, and nothing is counted.
+   */
+  metricsPort: number | null;
+  /** Where the metrics listener binds: loopback unless METRICS_TOKEN guards it. */
+  metricsHost: string;
+  /** A bearer token the scrape must send; required for a host other than loopback. */
+  metricsToken: string | null;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+function metricsSettings(env: NodeJS.ProcessEnv) {
+  const metricsPort = env.METRICS_PORT ? int(env, 'METRICS_PORT', 0) : null;
+  const metricsHost = env.METRICS_HOST || '127.0.0.1';
+  const metricsToken = env.METRICS_TOKEN || null;
+  // The metrics name routes, pools and releases: never open to whoever reaches a public address.
+  if (metricsPort !== null && !LOOPBACK.has(metricsHost) && metricsToken === null)
+    throw new Error(`METRICS_HOST=${metricsHost} is not loopback: set METRICS_TOKEN too`);
+  return { metricsPort, metricsHost, metricsToken };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -181,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     threadCacheTtlMs: int(env, 'THREAD_CACHE_TTL_MS', 15_000),
     threadCacheMiB: int(env, 'THREAD_CACHE_MIB', 256),
     guestCacheMs: int(env, 'GUEST_CACHE_MS', 1000),
+    ...metricsSettings(env),
   };
 }
 

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { MESSAGES, VALIDATION_KEYS } from 'shared-api/validation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAILURES } from '../src/auth/throttle.ts';
-import { createUser, ORIGIN, signIn, useTestServer } from './harness.ts';
+import { createUser, errorOf, ORIGIN, signIn, useTestServer } from './harness.ts';
 
 const server = useTestServer({ CAPTCHA_FIXED_TEXT: 'GWAR42', LOG_LEVEL: 'info' });
 let outbox: string;
@@ -149,11 +149,11 @@ describe(`accounts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, 
         captcha: { id: 'abcdefghij', text: 'ABCD' },
       });
       expect(response.statusCode, text).toBe(400);
-      expect(response.json()).toMatchObject({ message: VALIDATION_KEYS[text], details: text });
+      expect(errorOf(response.json())).toMatchObject({ message: VALIDATION_KEYS[text], details: text });
     }
     // A missing field gets the "required" text too.
     const missing = await c.rpc('user_login', { password: 'tajne123' });
-    expect(missing.json()).toMatchObject({
+    expect(errorOf(missing.json())).toMatchObject({
       message: 'USERNAME REQUIRED',
       details: MESSAGES.usernameRequired,
     });
@@ -279,7 +279,7 @@ describe(`accounts (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, 
     const unknown = await c.rpc('user_login', { username: 'nie_ma_takiego', password: 'dobrehaslo' });
     const wrong = await c.rpc('user_login', { username: 'haslo_user', password: 'zlehaslo' });
     expect(unknown.statusCode).toBe(wrong.statusCode);
-    expect(unknown.json()).toEqual(wrong.json());
+    expect(errorOf(unknown.json())).toEqual(errorOf(wrong.json()));
     expect(wrong.json().message).toBe('PASSWORD INCORRECT');
     // A banned account is told so only with the right password.
     expect((await c.rpc('user_login', { username: 'zbanowany', password: 'zlehaslo' })).json().message).toBe(

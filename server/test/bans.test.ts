@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endBans } from '../src/moderation/bans.ts';
-import { type Caller, caller, createUser, signIn, useTestServer } from './harness.ts';
+import { type Caller, caller, createUser, detailsOf, errorOf, signIn, useTestServer } from './harness.ts';
 
 const server = useTestServer({ RATE_LIMITS: '0' });
 let mod: Caller;
@@ -52,7 +52,7 @@ describe(`bans (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () =
     expect(refused.statusCode).toBe(403);
     const body = refused.json() as { message: string; details: string; hint: string };
     expect(body.message).toBe('USER BANNED');
-    expect(body.details).toBe('Spam w komentarzach');
+    expect(detailsOf(body)).toBe('Spam w komentarzach');
     const ends = new Date(body.hint).getTime();
     expect(ends).toBeGreaterThan(before + 86_400_000 - 60_000);
     expect(ends).toBeLessThan(Date.now() + 86_400_000 + 60_000);
@@ -93,7 +93,7 @@ describe(`bans (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () =
       reason: 'Trolling',
     });
     const refused = (await login('trol')).json() as { details: string; hint: string | null };
-    expect(refused).toMatchObject({ details: 'Trolling', hint: null });
+    expect(errorOf(refused)).toMatchObject({ details: 'Trolling', hint: null });
 
     expect((await mod.rpc('user_unban', { username: 'trol' })).statusCode).toBe(401);
     expect((await admin.rpc('user_unban', { username: 'trol' })).statusCode).toBe(200);
@@ -113,7 +113,7 @@ describe(`bans (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () =
     const id = await createUser(server.db, { username: 'dawny' });
     const post = await postBy(id, 'Wpis zbanowany po staremu');
     expect((await mod.rpc('moderate', { post, resolve: 'ban-user' })).statusCode).toBe(200);
-    expect((await login('dawny')).json()).toMatchObject({
+    expect(errorOf((await login('dawny')).json())).toMatchObject({
       message: 'USER BANNED',
       details: 'Naruszenie regulaminu serwisu',
       hint: null,

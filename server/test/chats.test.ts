@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, caller, createUser, signIn, useTestServer } from './harness.ts';
+import { type Caller, caller, createUser, errorOf, signIn, useTestServer } from './harness.ts';
 
 const server = useTestServer();
 let ania: number;
@@ -103,7 +103,7 @@ describe(`chats (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () 
     const empty = await a.rpc('chat_send', { username: 'bartek', body: '   ' });
     expect([empty.statusCode, empty.json().message]).toEqual([400, 'MESSAGE REQUIRED']);
     const long = await a.rpc('chat_send', { username: 'bartek', body: 'x'.repeat(5001) });
-    expect(long.json()).toMatchObject({
+    expect(errorOf(long.json())).toMatchObject({
       message: 'MESSAGE TOO LONG',
       details: 'Wiadomość za długa (max 5 tys. znaków)',
     });

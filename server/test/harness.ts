@@ -15,6 +15,7 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { splitRequestId } from 'shared-api/request-id';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -289,6 +290,16 @@ export async function publish(
   const response = await who.api.rpc('post_create', { body, files: [], ...extra });
   if (response.statusCode !== 200) throw new Error(`post_create failed: ${response.body}`);
   return (response.json() as { post: number }).post;
+}
+
+/** An error body's `details` as the client reads it: without the request id the server appends. */
+export function detailsOf(body: unknown): string | null {
+  return splitRequestId((body as { details?: string | null }).details).details;
+}
+
+/** An error body as the client reads it (`details` without the request id). */
+export function errorOf(body: unknown): Record<string, unknown> {
+  return { ...(body as Record<string, unknown>), details: detailsOf(body) };
 }
 
 /** The rows of a read that must succeed. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, caller, createUser, signIn, useTestServer } from './harness.ts';
+import { type Caller, caller, createUser, detailsOf, signIn, useTestServer } from './harness.ts';
 
 const server = useTestServer();
 let ala: Caller;
@@ -86,7 +86,7 @@ describe('post_create', () => {
       expect(res.json().message).toBe(key);
     }
     const title = await ala.rpc('post_create', { kind: 'post', title: 'krótki', body: 'x' });
-    expect(title.json().details).toBe('Tytuł musi mieć co najmniej 10 znaków');
+    expect(detailsOf(title.json())).toBe('Tytuł musi mieć co najmniej 10 znaków');
   });
 
   it('needs a session and refuses other people’s files', async () => {

@@ -23,7 +23,7 @@ import {
   writeBuild,
   writeShellBuild,
 } from './fixtures/remoteBuild.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { detailsOf, startTestServer, type TestServer } from './harness.ts';
 import { runCli } from './processes.ts';
 
 let tmp: string;
@@ -249,7 +249,7 @@ describe('releases with the declaration files of their exposes', () => {
     });
     const refused = await upload('1.0.0-untyped', without);
     expect(refused.status).toBe(400);
-    expect((await refused.json()).details).toBe(
+    expect(detailsOf(await refused.json())).toBe(
       'the manifest lists files the release does not have: @mf-types.zip',
     );
     // Only those two names: another archive or TypeScript file is no part of a built remote.
@@ -258,7 +258,7 @@ describe('releases with the declaration files of their exposes', () => {
       extra.set(stray, Buffer.from('x'));
       const answer = await upload('1.0.0-stray', extra);
       expect(answer.status, stray).toBe(400);
-      expect((await answer.json()).details, stray).toBe(
+      expect(detailsOf(await answer.json()), stray).toBe(
         `${stray}: this file type does not belong in a built remote`,
       );
     }

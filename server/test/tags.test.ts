@@ -1,6 +1,6 @@
 /** Tags: reserve, update, drop, the read filters of docs/product.md R-7.4, and each refusal with its key. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';
+import { type Actor, actor, caller, detailsOf, publish, rows, useTestServer } from './harness.ts';
 
 const server = useTestServer();
 let alice: Actor;
@@ -53,7 +53,7 @@ describe(`tags on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     let response = await alice.api.rpc('tag_update', { tag: 'nowytag', about: 'x'.repeat(30_001) });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('TAG ABOUT TOO LONG');
-    expect(response.json().details).toBe('Treść za długa (max 30 tys. znaków)');
+    expect(detailsOf(response.json())).toBe('Treść za długa (max 30 tys. znaków)');
 
     response = await alice.api.rpc('tag_drop', { tag: 'niemategotagu' });
     expect(response.statusCode).toBe(404);

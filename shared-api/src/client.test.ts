@@ -52,6 +52,23 @@ describe('the HTTP client (R-7.2, R-3.8)', () => {
     expect(fetchMock.mock.calls[0]?.[1].credentials).toBe('include');
   });
 
+  it("takes the request id off an error's details, and from the header when the body has none", async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        json({ code: 'GW403', message: 'USER BANNED', details: 'Spam (request id: abc-1)', hint: null }, 403),
+      )
+      .mockResolvedValueOnce(
+        new Response('Bad Gateway', { status: 502, headers: { 'x-request-id': 'ngx-2' } }),
+      );
+    const banned = (await rpc('user_login', { username: 'x', password: 'y' }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect([banned.body.details, banned.requestId]).toEqual(['Spam', 'abc-1']);
+    const gateway = rpc('user_login', { username: 'x', password: 'y' }).catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    expect(((await gateway) as ApiError).requestId).toBe('ngx-2');
+  });
+
   it('reads the total after the slash of Content-Range, when there is one (R-3.8)', async () => {
     fetchMock.mockResolvedValueOnce(json([], 200, { 'Content-Range': '*/*' }));
     const page = getPage('posts', {});

@@ -4,6 +4,7 @@
  * Errors arrive in PostgREST's shape and are thrown as `ApiError`.
  */
 import { queryParams, type ReadAnswer, type ReadParams } from './readQuery.ts';
+import { splitRequestId } from './requestId.ts';
 import type { CallInput, CallName, CallOutput, ErrorBody } from './validation/contract.ts';
 import type { ReadName, SelectableColumn } from './validation/reads.ts';
 import { LIMITS } from './validation/rules.ts';
@@ -12,6 +13,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
+    /** The server's id of the request (`X-Request-Id`), which its log lines carry. */
+    readonly requestId: string | null = null,
   ) {
     super(body.message);
     this.name = 'ApiError';
@@ -62,13 +65,22 @@ async function send(path: string, init: RequestInit, retries: number): Promise<R
 
 async function errorFrom(response: Response): Promise<ApiError> {
   let body: ErrorBody = { code: `HTTP${response.status}`, message: '', details: null, hint: null };
+  let requestId = response.headers.get('x-request-id');
   try {
     const parsed = (await response.json()) as Partial<ErrorBody>;
-    body = { ...body, ...parsed, message: typeof parsed.message === 'string' ? parsed.message : '' };
+    // The id the server appended to `details` comes off: what `details` says reads as written.
+    const split = splitRequestId(parsed.details);
+    requestId = split.requestId ?? requestId;
+    body = {
+      ...body,
+      ...parsed,
+      message: typeof parsed.message === 'string' ? parsed.message : '',
+      details: split.details,
+    };
   } catch {
     // not JSON: keep the status alone
   }
-  return new ApiError(response.status, body);
+  return new ApiError(response.status, body, requestId);
 }
 
 export function parseContentRange(header: string | null): { first: number | null; total: number | null } {

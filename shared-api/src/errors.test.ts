@@ -19,6 +19,15 @@ describe('presentError (docs/product.md R-8.2 to R-8.5)', () => {
     expect(presentError(apiError(502, ''))).toEqual({ text: STATUS_TEXTS.crash, redirectHome: true });
   });
 
+  it('R-8.4 a crash names the request id, for the visitor to quote', () => {
+    const crash = new ApiError(
+      500,
+      { code: 'GW500', message: 'SYSTEM CRASHED', details: null, hint: null },
+      'abc-1',
+    );
+    expect(presentError(crash).text).toBe(`${STATUS_TEXTS.crash} (request id: abc-1)`);
+  });
+
   it('known keys, statuses and a lost connection keep their texts (R-8.2)', () => {
     expect(presentError(apiError(403, 'USER IS THE AUTHOR')).text).toBe(
       'Nie możesz tego zrobić z własnym wpisem',

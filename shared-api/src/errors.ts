@@ -79,6 +79,11 @@ export function presentError(error: unknown): ErrorPresentation {
   // 503: the server is up and said "not now" (its database restarting or frozen, a bound of its
   // waits reached): nothing was saved. The crash text, but the page stays where it is (R-8.5), so
   // what is on screen (cached reads, a half-written comment) is kept for the next try.
-  if (status === 503) return { text: STATUS_TEXTS.crash, redirectHome: false };
-  return { text: STATUS_TEXTS.crash, redirectHome: true };
+  if (status === 503) return { text: crashText(error), redirectHome: false };
+  return { text: crashText(error), redirectHome: true };
+}
+
+/** The crash text with the request's id, which the visitor can quote and the server's log holds. */
+function crashText(error: ApiError): string {
+  return error.requestId ? `${STATUS_TEXTS.crash} (request id: ${error.requestId})` : STATUS_TEXTS.crash;
 }

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { SESSION_COOKIE } from '../http/cookies.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, withRequestId } from '../http/errors.ts';
 import { findViewer, touchPresence, type Viewer } from './session.ts';
 
 declare module 'fastify' {
@@ -69,7 +69,12 @@ export function identifyCallers(
     if (!SAFE_METHODS.has(request.method) && token && !originAllowed(request, config)) {
       return reply
         .status(403)
-        .send(new ApiError(403, 'ORIGIN NOT ALLOWED', 'Writes must come from the site itself').toBody());
+        .send(
+          withRequestId(
+            new ApiError(403, 'ORIGIN NOT ALLOWED', 'Writes must come from the site itself').toBody(),
+            request.id,
+          ),
+        );
     }
   });
 }

@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { createListener } from './listener.ts';
+import { createQueryTimer, poolStatsOf, type QueryTimer, type TimedPool } from './queryTimer.ts';
 
 // int8 (count(*), sums) as JS numbers: every such value here stays far below 2^53.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -30,7 +31,8 @@ export interface TransactionOptions {
   unbounded?: boolean;
 }
 
-export interface Db extends Queryable {
+/** What the metrics read of its pool: TimedPool (queryTimer.ts). */
+export interface Db extends Queryable, TimedPool {
   readonly kind: 'pglite' | 'postgres';
   /**
    * Runs `fn` in one transaction on one connection; rolls back when it throws. A deadlock or
@@ -186,7 +188,7 @@ async function inTransaction<T>(
   pool: pg.Pool,
   statement: Statements,
   fn: (tx: Queryable) => Promise<T>,
-  options: TransactionOptions & { bounded: boolean },
+  options: TransactionOptions & { bounded: boolean; timer: QueryTimer },
 ): Promise<T> {
   const client = await pool.connect();
   // A checked-out client has no listener of the pool's: a connection dropped mid-transaction
@@ -199,10 +201,10 @@ async function inTransaction<T>(
   client.on('error', onError);
   const unbounded = options.bounded && options.unbounded;
   const tx: Queryable = {
-    query: <R extends Row>(text: string, params?: readonly unknown[]) => {
+    query: options.timer.time((text, params) => {
       const config = statement(text, params);
-      return client.query<R>(unbounded ? withReadTimeout(config, NO_READ_TIMEOUT_MS) : config);
-    },
+      return client.query(unbounded ? withReadTimeout(config, NO_READ_TIMEOUT_MS) : config);
+    }),
   };
   try {
     await client.query('BEGIN');
@@ -285,12 +287,16 @@ async function openPostgres(
   pool.on('error', (error) => warn({ err: error }, 'idle database connection lost'));
   const statement = createStatements(prepared);
   const listener = createListener(connectionString, warn, DB_BOUNDS.connectMs);
+  const timer = createQueryTimer();
+  const query = timer.time((text, params) => pool.query(statement(text, params)));
   return {
     kind: 'postgres',
     // One statement outside a transaction is a transaction of its own: retried the same way.
-    query: (text, params) => withRetry(() => pool.query(statement(text, params)), warn),
+    query: (text, params) => withRetry(() => query(text, params), warn),
     transaction: (fn, options = {}) =>
-      withRetry(() => inTransaction(pool, statement, fn, { ...options, bounded }), warn),
+      withRetry(() => inTransaction(pool, statement, fn, { ...options, bounded, timer }), warn),
+    poolStats: () => poolStatsOf(pool),
+    observeQueries: timer.observe,
     setWarn,
     async exec(script) {
       await pool.query(withReadTimeout({ text: script }, NO_READ_TIMEOUT_MS));
@@ -318,11 +324,14 @@ async function openPglite(options: DbOptions): Promise<Db> {
   // and keeps a transaction's statements together.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
   const statement = createStatements();
+  const timer = createQueryTimer();
   // One connection runs one transaction at a time: nothing to bound, nothing can deadlock.
   return {
     kind: 'pglite',
-    query: (text, params) => pool.query(statement(text, params)),
-    transaction: (fn) => inTransaction(pool, statement, fn, { bounded: false }),
+    query: timer.time((text, params) => pool.query(statement(text, params))),
+    transaction: (fn) => inTransaction(pool, statement, fn, { bounded: false, timer }),
+    poolStats: () => poolStatsOf(pool),
+    observeQueries: timer.observe,
     setWarn: () => undefined,
     async exec(script) {
       await pool.query(script);

@@ -26,6 +26,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { createStatements, type Db, type Queryable, type Row } from './index.ts';
+import { createQueryTimer, poolStatsOf, type TimedPool } from './queryTimer.ts';
 
 export const WAL_COOKIE = 'gwar_wal';
 
@@ -43,7 +44,8 @@ export interface ReplicaStatus {
   lagMs: number | null;
 }
 
-export interface ReadRouting {
+/** The replica's pool is watched by the metrics like the primary's (TimedPool, queryTimer.ts). */
+export interface ReadRouting extends TimedPool {
   /** Where this request's read goes: the replica when it has everything the caller wrote. */
   readerFor(request: FastifyRequest): Queryable;
   /** After a successful write: remember the primary's WAL position in the caller's cookie. */
@@ -86,9 +88,9 @@ export function startReadRouting(
   });
   pool.on('error', () => undefined); // an idle client's lost connection; the poll notices
   const statement = createStatements(options.preparedStatements);
+  const queryTimer = createQueryTimer();
   const replica: Queryable = {
-    query: <T extends Row>(text: string, params?: readonly unknown[]) =>
-      pool.query<T>(statement(text, params)),
+    query: queryTimer.time((text, params) => pool.query(statement(text, params))),
   };
 
   let healthy = false;
@@ -173,6 +175,8 @@ export function startReadRouting(
       });
     },
     status: () => ({ healthy, replayed, lagMs }),
+    poolStats: () => poolStatsOf(pool),
+    observeQueries: queryTimer.observe,
     async close() {
       clearInterval(timer);
       await polling?.catch(() => undefined);

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from 'shared-api/contract';
+import { detailsWithRequestId } from 'shared-api/request-id';
 import { VALIDATION_KEYS } from 'shared-api/validation';
 import { ZodError } from 'zod';
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -44,6 +45,15 @@ export const conflict = (key: string, details: string | null = null) => new ApiE
 export const tooLarge = (details: string | null = null) => new ApiError(413, 'data too big', details);
 export const tooManyRequests = (details: string | null = null) =>
   new ApiError(429, 'TOO MANY REQUESTS', details, 'Spróbuj ponownie za chwilę.');
+
+/**
+ * The body with the request's id in `details` (http/requestIds.ts), after what `details` already
+ * says: `request id: <id>`, or `<details> (request id: <id>)` (shared-api/src/requestId.ts). The
+ * client takes it off again and shows it with a crash.
+ */
+export function withRequestId(body: ErrorBody, id: string): ErrorBody {
+  return { ...body, details: detailsWithRequestId(body.details, id) };
+}
 
 /** Maps any thrown value to the PostgREST error shape and a status the client's table expects (R-8.4). */
 export function toErrorReply(error: unknown): { status: number; body: ErrorBody } {
@@ -137,6 +147,6 @@ export function registerErrorReplies(app: FastifyInstance, redactUrl: (url: stri
       );
       void reply.header('Retry-After', String(RETRY_AFTER_S));
     } else if (status >= 500) request.log.error({ err: error }, 'request failed');
-    void reply.status(status).send(body);
+    void reply.status(status).send(withRequestId(body, request.id));
   });
 }

@@ -58,7 +58,14 @@ export function registerLive(app: FastifyInstance): void {
     streams.clear();
   });
 
-  app.get('/api/live', async (request, reply) => {
+  app.metrics?.watchLiveConnections(() => {
+    let open = 0;
+    for (const set of streams.values()) open += set.size;
+    return open;
+  });
+
+  // A stream is open for as long as the tab: not a request duration (metrics/requests.ts).
+  app.get('/api/live', { config: { metrics: false } }, async (request, reply) => {
     const viewer = request.viewer;
     if (!viewer) throw new ApiError(401, 'YOU MUST BE SIGNED IN', 'Live events are for signed-in users');
     reply.hijack();

@@ -12,6 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import { routeLabel } from '../metrics/routeLabels.ts';
 import { tooManyRequests } from './errors.ts';
 
 /** Per RPC, per account (or address): far above any person's pace, low enough to stop a script. */
@@ -40,10 +41,13 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, skipOnError: true, nameSpace: 'gwar-rl-' } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...tooManyRequests(`Limit ${context.max} na ${context.after}`).toBody(),
-    }),
+    errorResponseBuilder: (request, context) => {
+      app.metrics?.refused(routeLabel(request.routeOptions.url, request.params));
+      return {
+        statusCode: 429,
+        ...tooManyRequests(`Limit ${context.max} na ${context.after}`).toBody(),
+      };
+    },
   });
   app.addHook('onClose', async () => {
     redis?.disconnect();

@@ -15,6 +15,7 @@ import type { RemoteRouteDef } from 'shared-api/routes';
 import type { Config } from '../config.ts';
 import { PAGE_COMPRESSION } from '../http/compression.ts';
 import { SESSION_COOKIE, THEME_COOKIE } from '../http/cookies.ts';
+import { withRequestId } from '../http/errors.ts';
 import { inlineJson } from '../http/inlineJson.ts';
 import { isSpaRoute, remoteRouteOf } from '../http/pageRoutes.ts';
 import { sendPrecompressed } from '../http/precompressed.ts';
@@ -44,7 +45,9 @@ function serveBuiltFolder(app: FastifyInstance, route: string, root: string) {
     const file = (request.params as { '*': string })['*'] ?? '';
     const sent = await sendPrecompressed(request, reply, { root, file, headers: assetHeaders(file) });
     if (!sent)
-      return reply.status(404).send({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null });
+      return reply
+        .status(404)
+        .send(withRequestId({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null }, request.id));
     return reply;
   });
 }
@@ -131,7 +134,9 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     const wantsHtml =
       (request.method === 'GET' || request.method === 'HEAD') && !/^\/(app|mf|files|api)\//.test(pathname);
     if (!wantsHtml)
-      return reply.status(404).send({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null });
+      return reply
+        .status(404)
+        .send(withRequestId({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null }, request.id));
     if (!isSpaRoute(pathname)) return sendShell(request, reply, 404);
     // Shared or indexed pages carry their own title and card (pages/shareCards.ts).
     // The page itself never depends on the database: without it, the generic head.

@@ -52,6 +52,12 @@ export interface PreviewWorkerDeps {
   fetch: FetchOptions;
 }
 
+/** Link previews queued and not given up on, due or waiting for their domain's turn (metrics/). */
+export async function linkPreviewQueueLength(db: Db): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM link_preview_jobs');
+  return rows[0]?.n ?? 0;
+}
+
 /** Leases the job due first, or null when none is due. */
 async function leaseJob(db: Db): Promise<Job | null> {
   const { rows } = await db.query<Job>(

@@ -7,11 +7,18 @@ import type { Config } from '../config.ts';
 import type { ReadNeeds } from '../postgrest/resource.ts';
 import { FOLLOWED_IDS_TTL_MS } from './followedIds.ts';
 import { GuestCache, TtlCache } from './guestCache.ts';
-import { createThreadCache } from './threadCache.ts';
+import { createThreadCache, type ThreadCache } from './threadCache.ts';
 
 export type ReadCaches = Partial<Pick<ReadNeeds, 'threadCache' | 'guestCache' | 'followedIdsCache'>>;
 
-export function createReadCaches(config: Config): ReadCaches {
+/** The caches as made: each also counts its hits and misses (metrics/). */
+export interface AppReadCaches extends ReadCaches {
+  threadCache?: ThreadCache | undefined;
+  guestCache?: GuestCache | undefined;
+  followedIdsCache?: TtlCache<number[]> | undefined;
+}
+
+export function createReadCaches(config: Config): AppReadCaches {
   const threadCache =
     config.threadCacheMiB > 0
       ? createThreadCache({

@@ -26,6 +26,9 @@ export interface TtlCacheOptions<V> {
 export class TtlCache<V> {
   private readonly entries = new Map<string, { at: number; value: Promise<V> }>();
   private readonly now: () => number;
+  /** Reads answered from the cache, and reads that built (metrics/). */
+  hits = 0;
+  misses = 0;
 
   constructor(private readonly options: TtlCacheOptions<V>) {
     this.now = options.now ?? Date.now;
@@ -34,7 +37,11 @@ export class TtlCache<V> {
   /** The cached value for `key`, or `build()`'s (kept when it succeeds and `keep` allows). */
   async read(key: string, build: () => Promise<V>): Promise<V> {
     const found = this.entries.get(key);
-    if (found && this.now() - found.at <= this.options.ttlMs) return found.value;
+    if (found && this.now() - found.at <= this.options.ttlMs) {
+      this.hits++;
+      return found.value;
+    }
+    this.misses++;
     const entry = { at: this.now(), value: build() };
     this.entries.delete(key);
     this.entries.set(key, entry);

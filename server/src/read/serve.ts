@@ -11,7 +11,7 @@ import type { Db } from '../db/index.ts';
 import type { ReadRouting } from '../db/replica.ts';
 import { COMPRESS_THRESHOLD } from '../http/compression.ts';
 import { FRESH_COOKIE } from '../http/cookies.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, withRequestId } from '../http/errors.ts';
 import { acceptedEncodings } from '../http/precompressed.ts';
 import { type CountMode, contentRange, runRead } from '../postgrest/build.ts';
 import { parseReadQuery } from '../postgrest/parse.ts';
@@ -65,13 +65,16 @@ export function registerReads(
           return reply
             .status(406)
             .send(
-              new ApiError(
-                406,
-                'POST NOT FOUND',
-                `JSON object requested, ${result.count} rows returned`,
-                null,
-                'PGRST116',
-              ).toBody(),
+              withRequestId(
+                new ApiError(
+                  406,
+                  'POST NOT FOUND',
+                  `JSON object requested, ${result.count} rows returned`,
+                  null,
+                  'PGRST116',
+                ).toBody(),
+                request.id,
+              ),
             );
         }
         // The one element of the array PostgreSQL built.

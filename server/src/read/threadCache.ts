@@ -110,6 +110,9 @@ export class ThreadCache implements ReadCache {
   private readonly building = new Map<number, { version: string; promise: Promise<Entry> }>();
   private bytes = 0;
   private readonly now: () => number;
+  /** Thread reads answered from a kept thread, and reads that built one (metrics/). */
+  hits = 0;
+  misses = 0;
 
   constructor(private readonly options: ThreadCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -126,8 +129,10 @@ export class ThreadCache implements ReadCache {
 
     let entry = this.entries.get(uber);
     if (!entry || entry.version !== live.version) {
+      this.misses++;
       entry = await this.build(ctx, uber, live.version);
     } else {
+      this.hits++;
       // Only avatars and presence can be old: answer now, refresh for the next reader.
       if (this.now() - entry.builtAt > this.options.ttlMs) {
         this.build(ctx, uber, live.version).catch(() => undefined);
