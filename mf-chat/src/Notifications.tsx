@@ -30,7 +30,8 @@ function AppealItem({ row, onOpen }: { row: NotificationRow; onOpen(row: Notific
 }
 
 function NotificationItem({ row, onOpen }: { row: NotificationRow; onOpen(row: NotificationRow): void }) {
-  if (row.kind === 'appeal' || row.post === null || row.user === null) return <AppealItem row={row} onOpen={onOpen} />;
+  if (row.kind === 'appeal' || row.post === null || row.user === null)
+    return <AppealItem row={row} onOpen={onOpen} />;
   return (
     <li className={row.seen ? 'gwc-notif' : 'gwc-notif gwc-notif--unread'}>
       <Link

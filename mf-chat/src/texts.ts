@@ -16,7 +16,7 @@ export function notificationAction(row: Pick<NotificationRow, 'kind' | 'postKind
   return `wspomina o Tobie ${PLACE[row.postKind ?? 'post']}`;
 }
 
-/** A moderator's decision on one's ban appeal (docs/product.md R-10.12). */
+/** A moderator's decision on one's ban appeal (docs/product.md R-10.13). */
 export function appealDecision(appeal: NotificationRow['appeal']): string {
   return appeal === 'accepted'
     ? 'Twoje odwołanie od bana zostało przyjęte: ban został zdjęty'

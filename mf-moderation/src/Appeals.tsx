@@ -1,5 +1,5 @@
 /**
- * Ban appeals on /reports, beside the open reports (docs/product.md R-10.12): the longest waiting
+ * Ban appeals on /reports, beside the open reports (docs/product.md R-10.13): the longest waiting
  * first, each with the ban it is against and the user's text. 'Przyjmij' ends the ban at once;
  * 'Odrzuć' needs a reason, which the user is told by e-mail and in a notification.
  */

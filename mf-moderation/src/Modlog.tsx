@@ -29,7 +29,8 @@ function UserLink({ name }: { name: string | null }) {
 /** Where the removed post stood: its thread shows 'usunięty przez moderatora' in its place. */
 function removedPostLink(row: ModlogRow) {
   if (row.post === null) return <span>{removedWhat(row.postKind)}</span>;
-  const to = row.uber === null || row.uber === row.post ? `/post/${row.post}` : `/post/${row.uber}#post-${row.post}`;
+  const to =
+    row.uber === null || row.uber === row.post ? `/post/${row.post}` : `/post/${row.uber}#post-${row.post}`;
   return <Link to={to}>{`${removedWhat(row.postKind)} #${row.post}`}</Link>;
 }
 
@@ -106,11 +107,12 @@ export default function Modlog() {
       <header className="gwm-page__header">
         <h1 id="gwm-modlog-title">Dziennik moderacji</h1>
         <p className="gwm-muted">
-          Jawny zapis decyzji moderatorów: usunięte wpisy i komentarze, bany, przejęte i zwolnione tagi. Treści
-          usuniętych wpisów tu nie pokazujemy.
+          Jawny zapis decyzji moderatorów: usunięte wpisy i komentarze, bany, przejęte i zwolnione tagi.
+          Treści usuniętych wpisów tu nie pokazujemy.
         </p>
       </header>
-      <div className="gwm-modlog__filter" role="group" aria-label="Rodzaj wpisów dziennika">
+      <fieldset className="gwm-modlog__filter">
+        <legend className="gw-visually-hidden">Rodzaj wpisów dziennika</legend>
         {options.map(([value, label]) => (
           <button
             key={value ?? 'all'}
@@ -122,7 +124,7 @@ export default function Modlog() {
             {label}
           </button>
         ))}
-      </div>
+      </fieldset>
       <QueryState
         query={query}
         isEmpty={rows.length === 0}

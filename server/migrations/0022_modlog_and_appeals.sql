@@ -1,4 +1,4 @@
--- The public moderation log and ban appeals (issue 26; docs/product.md R-10.11, R-10.12).
+-- The public moderation log and ban appeals (docs/product.md R-10.11 to R-10.13).
 
 -- The log also records decided appeals and tags taken or made public again.
 ALTER TABLE moderation_log DROP CONSTRAINT moderation_log_action_check;

@@ -20,7 +20,10 @@ beforeAll(async () => {
 /** A fresh user banned for good by the moderator, with `reason`. */
 async function banned(username: string, reason = 'Spam') {
   const id = await createUser(server.db, { username });
-  const post = await publish({ id, name: username, api: await signIn(server, id) }, `Wpis użytkownika ${username}`);
+  const post = await publish(
+    { id, name: username, api: await signIn(server, id) },
+    `Wpis użytkownika ${username}`,
+  );
   const answer = await mod.rpc('moderate', { post, resolve: 'ban-user', period: 'forever', reason });
   expect(answer.statusCode).toBe(200);
   return id;
@@ -97,10 +100,10 @@ describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
 
     await createUser(server.db, { username: 'wolny' });
     expect((await appeal('wolny', 'Nie mam bana')).json()).toMatchObject({ message: 'USER NOT BANNED' });
-    expect((await mod.rpc('ban_appeal', { username: 'wolny', password: 'secret123', text: 'x' })).statusCode).toBe(
-      403,
-    );
-    expect((await rows(mod, '/api/ban_appeals?user=eq.zgadywany'))).toEqual([]);
+    expect(
+      (await mod.rpc('ban_appeal', { username: 'wolny', password: 'secret123', text: 'x' })).statusCode,
+    ).toBe(403);
+    expect(await rows(mod, '/api/ban_appeals?user=eq.zgadywany')).toEqual([]);
   });
 
   it('R-10.12 refuses an empty or over-long text with its Polish message', async () => {
@@ -132,12 +135,16 @@ describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     await banned('przywrocony', 'Pomyłka moderatora');
     await appeal('przywrocony', 'To był żart kolegi z mojego konta');
     const open = await openAppealOf('przywrocony');
-    const accepted = await mod.rpc('appeal_decide', { appeal: open.id, accept: true, answer: 'Przepraszamy' });
+    const accepted = await mod.rpc('appeal_decide', {
+      appeal: open.id,
+      accept: true,
+      answer: 'Przepraszamy',
+    });
     expect(accepted.statusCode).toBe(200);
     // Decided once.
-    expect((await mod.rpc('appeal_decide', { appeal: open.id, accept: false, answer: 'Jednak nie' })).json()).toMatchObject(
-      { message: 'APPEAL ALREADY DECIDED' },
-    );
+    expect(
+      (await mod.rpc('appeal_decide', { appeal: open.id, accept: false, answer: 'Jednak nie' })).json(),
+    ).toMatchObject({ message: 'APPEAL ALREADY DECIDED' });
     expect(await rows(mod, '/api/ban_appeals?status=eq.open&user=eq.przywrocony')).toEqual([]);
 
     const signedIn = await login('przywrocony');
@@ -167,11 +174,14 @@ describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     expect(bare.statusCode).toBe(400);
     expect(bare.json()).toMatchObject({ message: 'APPEAL ANSWER REQUIRED' });
     expect(
-      (await mod.rpc('appeal_decide', { appeal: open.id, accept: false, answer: 'Wyzwiska są w wątku' })).statusCode,
+      (await mod.rpc('appeal_decide', { appeal: open.id, accept: false, answer: 'Wyzwiska są w wątku' }))
+        .statusCode,
     ).toBe(200);
 
     expect((await login('odrzucony')).json()).toMatchObject({ message: 'USER BANNED' });
-    expect((await appeal('odrzucony', 'Jeszcze raz')).json()).toMatchObject({ message: 'APPEAL ALREADY SENT' });
+    expect((await appeal('odrzucony', 'Jeszcze raz')).json()).toMatchObject({
+      message: 'APPEAL ALREADY SENT',
+    });
     const mail = await mailTo('odrzucony@example.com');
     expect(mail).toContain('Moderator rozpatrzył Twoje odwołanie i je odrzucił: ban pozostaje.');
     expect(mail).toContain('Wyzwiska są w wątku');
@@ -188,7 +198,10 @@ describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     const id = await banned('recydywista', 'Pierwszy raz');
     await appeal('recydywista', 'Pierwsze odwołanie');
     await mod.rpc('appeal_decide', { appeal: (await openAppealOf('recydywista')).id, accept: true });
-    const again = await publish({ id, name: 'recydywista', api: await signIn(server, id) }, 'Znowu spam, niestety');
+    const again = await publish(
+      { id, name: 'recydywista', api: await signIn(server, id) },
+      'Znowu spam, niestety',
+    );
     await mod.rpc('moderate', { post: again, resolve: 'ban-user', period: 'day', reason: 'Drugi raz' });
     expect((await appeal('recydywista', 'Drugie odwołanie')).statusCode).toBe(200);
     expect(await openAppealOf('recydywista')).toMatchObject({ banReason: 'Drugi raz' });

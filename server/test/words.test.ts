@@ -62,7 +62,7 @@ describe('word lists and CHECK constraints (R-3.9)', () => {
     });
   }
 
-  it("moderation_log.kind files every action under a kind of the public log, but a rejected appeal (R-10.11)", async () => {
+  it('moderation_log.kind files every action under a kind of the public log, but a rejected appeal (R-10.11)', async () => {
     const { rows } = await server.db.query<{ action: string; kind: string | null }>(
       `WITH made AS (
          INSERT INTO moderation_log (actor_id, action) SELECT NULL, a FROM unnest($1::text[]) a

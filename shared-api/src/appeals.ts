@@ -1,5 +1,5 @@
 /**
- * Ban appeals (docs/product.md R-10.12) as moderators handle them beside the open reports: the
+ * Ban appeals (docs/product.md R-10.13) as moderators handle them beside the open reports: the
  * open ones, oldest first, and the decision (accept: the ban ends; reject: with a reason).
  */
 import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';

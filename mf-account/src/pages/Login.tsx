@@ -9,8 +9,8 @@ import { banOf, useLogin } from 'shared-api/account';
 import { userLoginInput } from 'shared-api/validation';
 import { Button, Card, formatFullDate } from 'shared-ui';
 import { TextField } from 'shared-ui/forms';
-import { BanAppeal } from './BanAppeal.tsx';
 import { useForm } from '../forms/useForm.ts';
+import { BanAppeal } from './BanAppeal.tsx';
 import '../account.css';
 
 export default function Login() {

@@ -59,7 +59,7 @@ export function emailChangeMail(origin: string, to: string, username: string, to
   );
 }
 
-/** A moderator decided one's ban appeal (docs/product.md R-10.12). */
+/** A moderator decided one's ban appeal (docs/product.md R-10.13). */
 export function appealDecidedMail(
   origin: string,
   to: string,
@@ -82,7 +82,11 @@ export function appealDecidedMail(
     : mail(
         to,
         'Gwar: Twoje odwołanie zostało odrzucone',
-        [`Cześć ${username}!`, 'Moderator rozpatrzył Twoje odwołanie i je odrzucił: ban pozostaje.', ...answer],
+        [
+          `Cześć ${username}!`,
+          'Moderator rozpatrzył Twoje odwołanie i je odrzucił: ban pozostaje.',
+          ...answer,
+        ],
         `${origin}/modlog`,
         'Dziennik moderacji',
       );

@@ -1,5 +1,5 @@
 /**
- * Ban appeals (docs/product.md R-10.12): one per ban, sent by the banned user; a moderator accepts
+ * Ban appeals (docs/product.md R-10.12, R-10.13): one per ban, sent by the banned user; a moderator accepts
  * it (the ban ends at once, `appeal-accepted` in the log, public on /modlog) or rejects it with a
  * reason (`appeal-rejected`, in the admins' log only). Either way the user is told by a
  * notification, stored here in the decision's transaction, and by e-mail (the handler sends it
@@ -25,9 +25,10 @@ export async function decideAppeal(
   tx: Queryable,
   decision: { appealId: number; moderatorId: number; accept: boolean; answer: string },
 ): Promise<DecidedAppeal> {
-  const { rows: found } = await tx.query<{ user_id: number }>('SELECT user_id FROM ban_appeals WHERE id = $1', [
-    decision.appealId,
-  ]);
+  const { rows: found } = await tx.query<{ user_id: number }>(
+    'SELECT user_id FROM ban_appeals WHERE id = $1',
+    [decision.appealId],
+  );
   if (!found[0]) throw notFound('APPEAL NOT FOUND');
   // Locks in the order of db/locks.ts: the user (status), then the ban and the appeal.
   await lockUsers(tx, [found[0].user_id]);

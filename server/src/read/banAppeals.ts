@@ -1,7 +1,7 @@
 /**
  * GET /api/ban_appeals (moderators and admins): ban appeals with the ban each is against, open
  * ones first on /reports beside the reports (`status=eq.open`, ban_appeals_open_idx), keyset
- * pages on id (docs/product.md R-10.12). The text is the rendered, sanitized one.
+ * pages on id (docs/product.md R-10.13). The text is the rendered, sanitized one.
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource } from '../postgrest/resource.ts';

@@ -23,7 +23,11 @@ export const modlogRead = defineResource({
     kind: { sql: 'l.kind', type: 'text', order: false },
     action: { sql: 'l.action', type: 'text', order: false },
     moderator: { sql: 'actor.username', type: 'text', filter: false, order: false },
-    user: { sql: "CASE WHEN target.status <> 'deleted' THEN target.username END", type: 'text', order: false },
+    user: {
+      sql: "CASE WHEN target.status <> 'deleted' THEN target.username END",
+      type: 'text',
+      order: false,
+    },
     post: { sql: 'l.post_id', type: 'int', order: false },
     postKind: { sql: 'p.kind', type: 'text', filter: false, order: false },
     uber: { sql: 'coalesce(p.uber, p.id)', type: 'int', filter: false, order: false },

@@ -11,9 +11,7 @@ import { passwordSchema, usernameSchema } from './user.ts';
 export const appealTextSchema = z
   .string({ error: MESSAGES.appealRequired })
   .transform(normalizeBody)
-  .pipe(
-    z.string().min(1, MESSAGES.appealRequired).max(LIMITS.appealMax, MESSAGES.appealTooLong),
-  );
+  .pipe(z.string().min(1, MESSAGES.appealRequired).max(LIMITS.appealMax, MESSAGES.appealTooLong));
 
 export const banAppealInput = z.object({
   username: usernameSchema,
@@ -24,10 +22,7 @@ export const banAppealInput = z.object({
 /** The form beside a refused sign-in: the name and password come from the sign-in form. */
 export const banAppealForm = z.object({ text: appealTextSchema });
 
-const appealAnswerSchema = z
-  .string()
-  .trim()
-  .max(LIMITS.banReasonMax, MESSAGES.appealAnswerTooLong);
+const appealAnswerSchema = z.string().trim().max(LIMITS.banReasonMax, MESSAGES.appealAnswerTooLong);
 
 /** A moderator's decision: accepting ends the ban; rejecting needs a reason the user is told. */
 export const appealDecideInput = z

@@ -45,7 +45,7 @@ export type PerkAction = (typeof PERK_ACTIONS)[number];
 export const PERK_TARGETS = ['user', 'tag', 'domain'] as const;
 export type PerkTarget = (typeof PERK_TARGETS)[number];
 
-/** A reply, a mention, or a moderator's decision on one's ban appeal (docs/product.md ). */
+/** A reply, a mention, or a moderator's decision on one's ban appeal (docs/product.md ). */
 export const NOTIFICATION_KINDS = ['reply', 'mention', 'appeal'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -28,7 +28,8 @@ export const tagUpdate = defineRpc('tag_update', {
         [tag, viewer.id, about, html],
       );
       if (rows.length === 0) throw forbidden('USER IS NOT THE AUTHOR');
-      if (rows[0]!.taken) await logModeration(tx, { actor: viewer.id, action: 'tag-taken', target: viewer.id, tag });
+      if (rows[0]!.taken)
+        await logModeration(tx, { actor: viewer.id, action: 'tag-taken', target: viewer.id, tag });
     });
     return { ok: true, tag, owner: viewer.username, about, about_html: html };
   },
