@@ -5,8 +5,14 @@
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type BanAppealRow, useDecideAppeal, useOpenAppeals } from 'shared-api/appeals';
-import { LIMITS, MESSAGES } from 'shared-api/validation';
+import { ApiError, LIMITS, presentError } from 'shared-api';
+import {
+  APPEAL_ERROR_TEXTS,
+  APPEAL_MESSAGES,
+  type BanAppealRow,
+  useDecideAppeal,
+  useOpenAppeals,
+} from 'shared-api/appeals';
 import { Avatar, Button, formatFullDate, QueryState, RelativeTime, SafeHtml } from 'shared-ui';
 import { LoadMore } from 'shared-ui/load-more';
 import { waitingAppeals } from './texts.ts';
@@ -18,11 +24,16 @@ function AppealCard({ row }: { row: BanAppealRow }) {
   const [error, setError] = useState<string | null>(null);
   const answerId = useId();
   const titleId = useId();
+  // The call is silent (shared-api/appeals.ts): its refusal is told on the card.
+  const refusal = decide.error
+    ? (decide.error instanceof ApiError && APPEAL_ERROR_TEXTS[decide.error.key]) ||
+      presentError(decide.error).text
+    : null;
 
   const reject = () => {
     const trimmed = answer.trim();
     if (!trimmed) {
-      setError(MESSAGES.appealAnswerRequired);
+      setError(APPEAL_MESSAGES.answerRequired);
       return;
     }
     setError(null);
@@ -49,6 +60,11 @@ function AppealCard({ row }: { row: BanAppealRow }) {
       <p className="gwm-card__meta gwm-muted">
         Wysłane <RelativeTime date={row.created} />
       </p>
+      {refusal && (
+        <p className="gw-field__error" role="alert">
+          {refusal}
+        </p>
+      )}
       {rejecting ? (
         <div className="gwm-appeal__form">
           <label htmlFor={answerId}>Powód odrzucenia (zobaczy go autor odwołania)</label>

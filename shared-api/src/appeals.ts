@@ -8,6 +8,7 @@ import { eq, gt } from './readQuery.ts';
 import type { CallInput } from './validation/contract.ts';
 import type { BanAppealRow } from './validation/rows.ts';
 
+export { APPEAL_ERROR_TEXTS, APPEAL_MESSAGES } from './validation/appealTexts.ts';
 export type { BanAppealRow } from './validation/rows.ts';
 
 export const APPEALS_PAGE = 20;
@@ -48,10 +49,16 @@ type AppealPages = InfiniteData<{ rows: BanAppealRow[]; total: number | null }, 
 export const APPEAL_ACCEPTED_TOAST = 'Odwołanie przyjęte, ban został zdjęty';
 export const APPEAL_REJECTED_TOAST = 'Odwołanie odrzucone';
 
-/** Decides an appeal: it leaves the open list at once, the toast says how it was decided. */
+/**
+ * Decides an appeal: it leaves the open list at once, the toast says how it was decided. A
+ * refusal is shown on the appeal's card (silent here); one another moderator decided meanwhile
+ * leaves the list too.
+ */
 export function useDecideAppeal() {
   return useMutation({
     mutationFn: (input: CallInput<'appeal_decide'>) => rpc('appeal_decide', input),
+    meta: { silent: true },
+    onError: () => void queryClient.invalidateQueries({ queryKey: appealKeys.open() }),
     onSuccess: (_result, input) => {
       queryClient.setQueryData<AppealPages>(appealKeys.open(), (data) =>
         data

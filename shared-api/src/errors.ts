@@ -42,9 +42,6 @@ export const ERROR_TEXTS: Record<string, string> = {
   'BAN REASON REQUIRED': 'Podaj powód bana',
   'BAN REASON TOO LONG': 'Powód bana może mieć najwyżej 500 znaków',
   'USER NOT BANNED': 'Ten użytkownik nie ma bana',
-  'APPEAL ALREADY SENT': 'Odwołanie od tego bana zostało już wysłane',
-  'APPEAL NOT FOUND': 'Nie znaleziono odwołania',
-  'APPEAL ALREADY DECIDED': 'To odwołanie zostało już rozpatrzone',
 };
 
 export const STATUS_TEXTS = {

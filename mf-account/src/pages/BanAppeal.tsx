@@ -4,9 +4,9 @@
  * decides it; the answer comes by e-mail and, once signed in again, as a notification.
  */
 import { useId } from 'react';
-import { ApiError } from 'shared-api';
+import { ApiError, presentError } from 'shared-api';
 import { useBanAppeal } from 'shared-api/account';
-import { banAppealForm, LIMITS } from 'shared-api/validation';
+import { APPEAL_ERROR_TEXTS, APPEAL_MAX, banAppealForm } from 'shared-api/validation';
 import { Button, Card } from 'shared-ui';
 import { TextArea } from 'shared-ui/forms';
 import { useForm } from '../forms/useForm.ts';
@@ -16,6 +16,11 @@ export function BanAppeal({ username, password }: { username: string; password: 
   const form = useForm(banAppealForm, { text: '' });
   const titleId = useId();
   const alreadySent = appeal.error instanceof ApiError && appeal.error.key === 'APPEAL ALREADY SENT';
+  // The call is silent (shared-api/account.ts): its refusal is told here, beside the form.
+  const refusal = appeal.error
+    ? (appeal.error instanceof ApiError && APPEAL_ERROR_TEXTS[appeal.error.key]) ||
+      presentError(appeal.error).text
+    : null;
 
   const submit = form.handleSubmit(({ text }) => appeal.mutate({ username, password, text }));
 
@@ -47,14 +52,19 @@ export function BanAppeal({ username, password }: { username: string; password: 
         <TextArea
           label="Treść odwołania"
           rows={5}
-          maxLength={LIMITS.appealMax}
-          hint={`Najwyżej ${LIMITS.appealMax} znaków.`}
+          maxLength={APPEAL_MAX}
+          hint={`Najwyżej ${APPEAL_MAX} znaków.`}
           {...form.field('text')}
           onChange={(event) => form.set('text', event.target.value)}
         />
         <Button type="submit" busy={appeal.isPending}>
           Wyślij odwołanie
         </Button>
+        {refusal && (
+          <p className="acc-notice acc-notice--danger" role="alert">
+            {refusal}
+          </p>
+        )}
       </form>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appealDecideInput, banAppealForm, banAppealInput } from './appeal.ts';
-import { MESSAGES, VALIDATION_KEYS } from './rules.ts';
+import { APPEAL_MESSAGES as MESSAGES, APPEAL_VALIDATION_KEYS as VALIDATION_KEYS } from './appealTexts.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -12,13 +12,13 @@ describe('ban appeal schemas (docs/product.md R-10.12, R-10.13)', () => {
   });
 
   it('R-10.12 refuses an empty text and one over 2000 characters with their Polish messages', () => {
-    expect(messages(banAppealForm.safeParse({ text: ' \n ' }))).toEqual([MESSAGES.appealRequired]);
-    expect(messages(banAppealForm.safeParse({}))).toEqual([MESSAGES.appealRequired]);
+    expect(messages(banAppealForm.safeParse({ text: ' \n ' }))).toEqual([MESSAGES.required]);
+    expect(messages(banAppealForm.safeParse({}))).toEqual([MESSAGES.required]);
     expect(banAppealForm.safeParse({ text: 'x'.repeat(2000) }).success).toBe(true);
-    expect(messages(banAppealForm.safeParse({ text: 'x'.repeat(2001) }))).toEqual([MESSAGES.appealTooLong]);
-    expect(MESSAGES.appealRequired).toBe('Napisz, dlaczego ban powinien zostać zdjęty');
-    expect(MESSAGES.appealTooLong).toBe('Odwołanie za długie (max 2 tys. znaków)');
-    expect(VALIDATION_KEYS[MESSAGES.appealTooLong]).toBe('APPEAL TEXT TOO LONG');
+    expect(messages(banAppealForm.safeParse({ text: 'x'.repeat(2001) }))).toEqual([MESSAGES.tooLong]);
+    expect(MESSAGES.required).toBe('Napisz, dlaczego ban powinien zostać zdjęty');
+    expect(MESSAGES.tooLong).toBe('Odwołanie za długie (max 2 tys. znaków)');
+    expect(VALIDATION_KEYS[MESSAGES.tooLong]).toBe('APPEAL TEXT TOO LONG');
   });
 
   it('R-10.12 needs the name and password by the sign-in rules', () => {
@@ -42,11 +42,11 @@ describe('ban appeal schemas (docs/product.md R-10.12, R-10.13)', () => {
       answer: '',
     });
     expect(messages(appealDecideInput.safeParse({ appeal: 1, accept: false, answer: '   ' }))).toEqual([
-      MESSAGES.appealAnswerRequired,
+      MESSAGES.answerRequired,
     ]);
     expect(
       messages(appealDecideInput.safeParse({ appeal: 1, accept: false, answer: 'x'.repeat(501) })),
-    ).toEqual([MESSAGES.appealAnswerTooLong]);
+    ).toEqual([MESSAGES.answerTooLong]);
     expect(appealDecideInput.safeParse({ appeal: 0, accept: true }).success).toBe(false);
   });
 });

@@ -2,16 +2,19 @@
  * Ban appeals (docs/product.md R-10.12): a banned user writes one per ban, proving who they are
  * with their name and password (they have no session); a moderator accepts it or rejects it
  * with a reason.
+ *
+ * The numbers and texts are in appealTexts.ts (zod-free, for the moderators' page).
  */
 import { z } from 'zod';
-import { LIMITS, MESSAGES, normalizeBody } from './rules.ts';
+import { APPEAL_MAX, APPEAL_MESSAGES } from './appealTexts.ts';
+import { LIMITS, normalizeBody } from './rules.ts';
 import { passwordSchema, usernameSchema } from './user.ts';
 
 /** The appeal's text: runs of spaces collapsed and trimmed as a post's body is, 1 to 2000 characters. */
 export const appealTextSchema = z
-  .string({ error: MESSAGES.appealRequired })
+  .string({ error: APPEAL_MESSAGES.required })
   .transform(normalizeBody)
-  .pipe(z.string().min(1, MESSAGES.appealRequired).max(LIMITS.appealMax, MESSAGES.appealTooLong));
+  .pipe(z.string().min(1, APPEAL_MESSAGES.required).max(APPEAL_MAX, APPEAL_MESSAGES.tooLong));
 
 export const banAppealInput = z.object({
   username: usernameSchema,
@@ -22,7 +25,7 @@ export const banAppealInput = z.object({
 /** The form beside a refused sign-in: the name and password come from the sign-in form. */
 export const banAppealForm = z.object({ text: appealTextSchema });
 
-const appealAnswerSchema = z.string().trim().max(LIMITS.banReasonMax, MESSAGES.appealAnswerTooLong);
+const appealAnswerSchema = z.string().trim().max(LIMITS.banReasonMax, APPEAL_MESSAGES.answerTooLong);
 
 /** A moderator's decision: accepting ends the ban; rejecting needs a reason the user is told. */
 export const appealDecideInput = z
@@ -32,6 +35,6 @@ export const appealDecideInput = z
     answer: appealAnswerSchema.default(''),
   })
   .refine((value) => value.accept || value.answer.length > 0, {
-    message: MESSAGES.appealAnswerRequired,
+    message: APPEAL_MESSAGES.answerRequired,
     path: ['answer'],
   });

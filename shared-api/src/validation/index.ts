@@ -3,6 +3,7 @@
  * depends on zod only.
  */
 export * from './appeal.ts';
+export * from './appealTexts.ts';
 export * from './chat.ts';
 export * from './perk.ts';
 export * from './post.ts';

@@ -36,8 +36,6 @@ export const LIMITS = {
   /** Days between asking to delete an account and its erasure; signing in meanwhile cancels it. */
   deletionGraceDays: 14,
   banReasonMax: 500,
-  /** A ban appeal's text (docs/product.md R-10.12). */
-  appealMax: 2000,
 } as const;
 
 export const MESSAGES = {
@@ -67,10 +65,6 @@ export const MESSAGES = {
   passwordsDiffer: 'Hasła nie są takie same',
   messageRequired: 'Wiadomość jest pusta',
   messageTooLong: 'Wiadomość za długa (max 5 tys. znaków)',
-  appealRequired: 'Napisz, dlaczego ban powinien zostać zdjęty',
-  appealTooLong: 'Odwołanie za długie (max 2 tys. znaków)',
-  appealAnswerRequired: 'Podaj powód odrzucenia odwołania',
-  appealAnswerTooLong: 'Odpowiedź może mieć najwyżej 500 znaków',
 } as const;
 
 /** Server answer keys for each validation message (R-8.3): the key of R-8.2's table where it has one. */
@@ -98,10 +92,6 @@ export const VALIDATION_KEYS: Record<string, string> = {
   [MESSAGES.captchaInvalid]: 'CAPTCHA INCORRECT',
   [MESSAGES.messageRequired]: 'MESSAGE REQUIRED',
   [MESSAGES.messageTooLong]: 'MESSAGE TOO LONG',
-  [MESSAGES.appealRequired]: 'APPEAL TEXT REQUIRED',
-  [MESSAGES.appealTooLong]: 'APPEAL TEXT TOO LONG',
-  [MESSAGES.appealAnswerRequired]: 'APPEAL ANSWER REQUIRED',
-  [MESSAGES.appealAnswerTooLong]: 'APPEAL ANSWER TOO LONG',
 };
 
 /** The patterns of docs/product.md R-5.11. */
