@@ -24,7 +24,7 @@ function AppealCard({ row }: { row: BanAppealRow }) {
   const [error, setError] = useState<string | null>(null);
   const answerId = useId();
   const titleId = useId();
-  // The call is silent (shared-api/appeals.ts): its refusal is told on the card.
+  // The call is silent (shared-api/src/appeals.ts): its refusal is told on the card.
   const refusal = decide.error
     ? (decide.error instanceof ApiError && APPEAL_ERROR_TEXTS[decide.error.key]) ||
       presentError(decide.error).text

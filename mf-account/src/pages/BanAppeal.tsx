@@ -16,7 +16,7 @@ export function BanAppeal({ username, password }: { username: string; password: 
   const form = useForm(banAppealForm, { text: '' });
   const titleId = useId();
   const alreadySent = appeal.error instanceof ApiError && appeal.error.key === 'APPEAL ALREADY SENT';
-  // The call is silent (shared-api/account.ts): its refusal is told here, beside the form.
+  // The call is silent (shared-api/src/account.ts): its refusal is told here, beside the form.
   const refusal = appeal.error
     ? (appeal.error instanceof ApiError && APPEAL_ERROR_TEXTS[appeal.error.key]) ||
       presentError(appeal.error).text
