@@ -18,6 +18,7 @@ const PAGES: { path: string; role: Role }[] = [
   { path: '/tag/polska', role: 'guest' },
   { path: '/tag', role: 'guest' },
   { path: '/search?q=polska', role: 'guest' },
+  { path: '/modlog', role: 'guest' },
   { path: '/user/demo', role: 'guest' },
   { path: '/login', role: 'guest' },
   { path: '/join', role: 'guest' },
