@@ -88,7 +88,8 @@ async function inEveryTheme(page: Page, label: string): Promise<string[]> {
   return problems;
 }
 
-test.setTimeout(240_000);
+// The guest group is the longest: 18 pages, each in three themes.
+test.setTimeout(300_000);
 
 for (const group of [['guest'], ['demo'], ['moderator', 'admin']] as Role[][]) {
   test(`every route for ${group.join(' and ')}, in all three themes`, async ({ browser }) => {
