@@ -211,8 +211,8 @@ export const reads = {
   }),
   moderation_log: read<{ row: ModerationLogRow }>()({
     replica: false,
-    filter: ['id', 'action', 'actor', 'user', 'post', 'ends', 'created'],
-    order: ['id', 'action', 'actor', 'user', 'banned', 'post', 'reason', 'ends', 'created'],
+    filter: ['id', 'action', 'actor', 'user', 'post', 'ends', 'tag', 'created'],
+    order: ['id', 'action', 'actor', 'user', 'banned', 'post', 'reason', 'ends', 'tag', 'created'],
   }),
   /**
    * The public moderation log (anyone): keyset pages on id, by kind. On the primary: a moderator

@@ -247,6 +247,8 @@ export interface ModerationLogRow {
   reason: string | null;
   /** A ban's end; null for good. */
   ends: string | null;
+  /** The tag of a takeover or of one made public again. */
+  tag: string | null;
   created: string;
 }
 
