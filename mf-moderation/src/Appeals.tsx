@@ -49,10 +49,8 @@ function AppealCard({ row }: { row: BanAppealRow }) {
         </h3>
       </header>
       <p className="gwm-card__meta">
-        <span>
-          Ban {row.banEnds ? `do ${formatFullDate(row.banEnds)}` : 'na zawsze'}, od{' '}
-          {formatFullDate(row.banCreated)}
-        </span>
+        <span>Nałożony: {formatFullDate(row.banCreated)}</span>
+        <span>Koniec: {row.banEnds ? formatFullDate(row.banEnds) : 'na zawsze'}</span>
         {!row.inForce && <span className="gwm-chip">ban już nie obowiązuje</span>}
       </p>
       <p className="gwm-card__meta">Powód bana: {row.banReason || 'nie podano'}</p>

@@ -71,7 +71,9 @@ function Entry({ row }: { row: ModlogRow }) {
         <Subject row={row} />
       </p>
       {row.action === 'ban' && (
-        <p className="gwm-modlog__line">{row.ends ? `Do ${formatFullDate(row.ends)}` : 'Na zawsze'}</p>
+        <p className="gwm-modlog__line">
+          {row.ends ? `Koniec bana: ${formatFullDate(row.ends)}` : 'Na zawsze'}
+        </p>
       )}
       {row.reason && <p className="gwm-modlog__line gwm-modlog__reason">Powód: {row.reason}</p>}
       <p className="gwm-modlog__line gwm-muted">
