@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eraseAccount } from '../src/account/deletion.ts';
 import { type Caller, caller, createUser, publish, rows, signIn, useTestServer } from './harness.ts';
 
 const server = useTestServer({ RATE_LIMITS: '0' });
@@ -205,5 +206,16 @@ describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     await mod.rpc('moderate', { post: again, resolve: 'ban-user', period: 'day', reason: 'Drugi raz' });
     expect((await appeal('recydywista', 'Drugie odwołanie')).statusCode).toBe(200);
     expect(await openAppealOf('recydywista')).toMatchObject({ banReason: 'Drugi raz' });
+  });
+
+  it('R-10.12 an erased account keeps its appeal decided but loses its text', async () => {
+    const id = await banned('wymazany');
+    await appeal('wymazany', 'Mój prywatny powód odwołania');
+    await server.db.transaction((tx) => eraseAccount(tx, id, 'keep'));
+    const { rows: left } = await server.db.query<{ source: string; body: string }>(
+      'SELECT source, body FROM ban_appeals WHERE user_id = $1',
+      [id],
+    );
+    expect(left).toEqual([{ source: '', body: '' }]);
   });
 });
