@@ -18,6 +18,7 @@ const PAGES: { path: string; role: Role }[] = [
   { path: '/tag/polska', role: 'guest' },
   { path: '/tag', role: 'guest' },
   { path: '/search?q=polska', role: 'guest' },
+  { path: '/modlog', role: 'guest' },
   { path: '/user/demo', role: 'guest' },
   { path: '/login', role: 'guest' },
   { path: '/join', role: 'guest' },
@@ -87,7 +88,8 @@ async function inEveryTheme(page: Page, label: string): Promise<string[]> {
   return problems;
 }
 
-test.setTimeout(240_000);
+// The guest group is the longest: 18 pages, each in three themes.
+test.setTimeout(300_000);
 
 for (const group of [['guest'], ['demo'], ['moderator', 'admin']] as Role[][]) {
   test(`every route for ${group.join(' and ')}, in all three themes`, async ({ browser }) => {

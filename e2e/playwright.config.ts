@@ -119,13 +119,13 @@ export default defineConfig({
     // The API on PostgreSQL (a pool of connections, events between connections through
     // LISTEN/NOTIFY) where the other projects have PGlite (one connection, events in-process). The
     // specs where that differs: writes and their races (posts), live events between people (chat),
-    // moderation (its bans, reports and log). The rest read, or exercise the release machinery,
+    // moderation (its bans, reports, appeals and logs). The rest read, or exercise the release machinery,
     // which the server's integration tests run on PostgreSQL; all of them here would add minutes.
     ...(PG_DATABASE_URL
       ? [
           {
             name: 'postgres',
-            testMatch: ['posts.spec.ts', 'chat.spec.ts', 'moderation.spec.ts'],
+            testMatch: ['posts.spec.ts', 'chat.spec.ts', 'moderation.spec.ts', 'modlog.spec.ts'],
             metadata: { dataDir: pgDataDir },
             use: {
               browserName: 'chromium' as const,

@@ -6,6 +6,7 @@ export default defineApp({
   exposes: {
     './Reports': './src/Reports.tsx',
     './Moderated': './src/Moderated.tsx',
+    './Modlog': './src/Modlog.tsx',
     './dialogs': './src/dialogs.tsx',
     './Releases': './src/Releases.tsx',
   },

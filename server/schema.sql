@@ -373,6 +373,37 @@ CREATE TABLE public.account_tokens (
 );
 
 --
+-- Name: ban_appeals; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.ban_appeals (
+    id integer NOT NULL,
+    ban_id integer NOT NULL,
+    user_id integer NOT NULL,
+    source text NOT NULL,
+    body text NOT NULL,
+    created timestamp with time zone DEFAULT now() NOT NULL,
+    status text DEFAULT 'open'::text NOT NULL,
+    decided timestamp with time zone,
+    moderator_id integer,
+    answer text,
+    CONSTRAINT ban_appeals_status_check CHECK ((status = ANY (ARRAY['open'::text, 'accepted'::text, 'rejected'::text])))
+);
+
+--
+-- Name: ban_appeals_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.ban_appeals ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.ban_appeals_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: bans; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -551,7 +582,15 @@ CREATE TABLE public.moderation_log (
     reason text,
     ends timestamp with time zone,
     created timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT moderation_log_action_check CHECK ((action = ANY (ARRAY['delete-post'::text, 'ban'::text, 'unban'::text, 'ban-ended'::text])))
+    tag text,
+    kind text GENERATED ALWAYS AS (
+CASE
+    WHEN (action = 'delete-post'::text) THEN 'removal'::text
+    WHEN (action = ANY (ARRAY['ban'::text, 'unban'::text, 'ban-ended'::text, 'appeal-accepted'::text])) THEN 'ban'::text
+    WHEN (action = ANY (ARRAY['tag-taken'::text, 'tag-dropped'::text])) THEN 'tag'::text
+    ELSE NULL::text
+END) STORED,
+    CONSTRAINT moderation_log_action_check CHECK ((action = ANY (ARRAY['delete-post'::text, 'ban'::text, 'unban'::text, 'ban-ended'::text, 'appeal-accepted'::text, 'appeal-rejected'::text, 'tag-taken'::text, 'tag-dropped'::text])))
 );
 
 --
@@ -575,11 +614,17 @@ CREATE TABLE public.notifications (
     id integer NOT NULL,
     user_id integer NOT NULL,
     kind text NOT NULL,
-    post_id integer NOT NULL,
-    actor_id integer NOT NULL,
+    post_id integer,
+    actor_id integer,
     seen boolean DEFAULT false NOT NULL,
     created timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['reply'::text, 'mention'::text])))
+    appeal_id integer,
+    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['reply'::text, 'mention'::text, 'appeal'::text]))),
+    CONSTRAINT notifications_subject_check CHECK (
+CASE
+    WHEN (kind = 'appeal'::text) THEN (appeal_id IS NOT NULL)
+    ELSE ((post_id IS NOT NULL) AND (actor_id IS NOT NULL))
+END)
 );
 
 --
@@ -956,6 +1001,20 @@ ALTER TABLE ONLY public.account_tokens
     ADD CONSTRAINT account_tokens_pkey PRIMARY KEY (token_hash);
 
 --
+-- Name: ban_appeals ban_appeals_ban_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ban_appeals
+    ADD CONSTRAINT ban_appeals_ban_id_key UNIQUE (ban_id);
+
+--
+-- Name: ban_appeals ban_appeals_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ban_appeals
+    ADD CONSTRAINT ban_appeals_pkey PRIMARY KEY (id);
+
+--
 -- Name: bans bans_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1178,6 +1237,18 @@ CREATE INDEX account_tokens_expires_idx ON public.account_tokens USING btree (ex
 CREATE INDEX account_tokens_user_idx ON public.account_tokens USING btree (user_id, kind, created DESC);
 
 --
+-- Name: ban_appeals_open_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ban_appeals_open_idx ON public.ban_appeals USING btree (id DESC) WHERE (status = 'open'::text);
+
+--
+-- Name: ban_appeals_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ban_appeals_user_idx ON public.ban_appeals USING btree (user_id);
+
+--
 -- Name: bans_ends_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1236,6 +1307,18 @@ CREATE INDEX moderation_created_idx ON public.moderation USING btree (created DE
 --
 
 CREATE INDEX moderation_log_id_idx ON public.moderation_log USING btree (id DESC);
+
+--
+-- Name: moderation_log_kind_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX moderation_log_kind_idx ON public.moderation_log USING btree (kind, id DESC) WHERE (kind IS NOT NULL);
+
+--
+-- Name: moderation_log_public_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX moderation_log_public_idx ON public.moderation_log USING btree (id DESC) WHERE (kind IS NOT NULL);
 
 --
 -- Name: moderation_post_idx; Type: INDEX; Schema: public; Owner: -
@@ -1605,6 +1688,27 @@ ALTER TABLE ONLY public.account_tokens
     ADD CONSTRAINT account_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
+-- Name: ban_appeals ban_appeals_ban_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ban_appeals
+    ADD CONSTRAINT ban_appeals_ban_id_fkey FOREIGN KEY (ban_id) REFERENCES public.bans(id) ON DELETE CASCADE;
+
+--
+-- Name: ban_appeals ban_appeals_moderator_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ban_appeals
+    ADD CONSTRAINT ban_appeals_moderator_id_fkey FOREIGN KEY (moderator_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: ban_appeals ban_appeals_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ban_appeals
+    ADD CONSTRAINT ban_appeals_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
 -- Name: bans bans_lifted_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1736,6 +1840,13 @@ ALTER TABLE ONLY public.moderation
 
 ALTER TABLE ONLY public.notifications
     ADD CONSTRAINT notifications_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: notifications notifications_appeal_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notifications
+    ADD CONSTRAINT notifications_appeal_id_fkey FOREIGN KEY (appeal_id) REFERENCES public.ban_appeals(id) ON DELETE CASCADE;
 
 --
 -- Name: notifications notifications_post_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

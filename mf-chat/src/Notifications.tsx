@@ -8,10 +8,30 @@ import { type NotificationRow, useMarkNotificationsSeen, useNotifications } from
 import { Avatar, Button, EmptyState, QueryState, RelativeTime, Spinner } from 'shared-ui';
 import { LoadMore } from 'shared-ui/load-more';
 import { SignInPrompt } from 'shared-ui/sign-in-prompt';
-import { notificationAction, unreadNotifications } from './texts.ts';
+import { appealDecision, notificationAction, unreadNotifications } from './texts.ts';
 import './chat.css';
 
+/** A decided ban appeal: what was decided and the moderator's answer; nothing to open. */
+function AppealItem({ row, onOpen }: { row: NotificationRow; onOpen(row: NotificationRow): void }) {
+  return (
+    <li className={row.seen ? 'gwc-notif' : 'gwc-notif gwc-notif--unread'}>
+      <Link className="gwc-notif__link" to="/modlog" onClick={() => onOpen(row)}>
+        <span className="gwc-notif__main">
+          <span className="gwc-notif__text">
+            <strong>{appealDecision(row.appeal)}</strong>
+            {row.seen ? null : <span className="gw-visually-hidden"> (nieprzeczytane)</span>}
+          </span>
+          {row.answer ? <span className="gwc-notif__excerpt">Odpowiedź moderatora: {row.answer}</span> : null}
+          <RelativeTime className="gwc-muted gwc-small" date={row.created} />
+        </span>
+      </Link>
+    </li>
+  );
+}
+
 function NotificationItem({ row, onOpen }: { row: NotificationRow; onOpen(row: NotificationRow): void }) {
+  if (row.kind === 'appeal' || row.post === null || row.user === null)
+    return <AppealItem row={row} onOpen={onOpen} />;
   return (
     <li className={row.seen ? 'gwc-notif' : 'gwc-notif gwc-notif--unread'}>
       <Link

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { conversations, newMessages, notificationAction, unreadNotifications } from './texts.ts';
+import {
+  appealDecision,
+  conversations,
+  newMessages,
+  notificationAction,
+  unreadNotifications,
+} from './texts.ts';
 
 describe('chat texts', () => {
   it('names what happened', () => {
@@ -15,6 +21,11 @@ describe('chat texts', () => {
     expect(notificationAction({ kind: 'mention', postKind: 'micro', parentKind: null })).toBe(
       'wspomina o Tobie we wpisie',
     );
+  });
+
+  it("R-10.13 tells of an appeal's decision", () => {
+    expect(appealDecision('accepted')).toBe('Twoje odwołanie od bana zostało przyjęte: ban został zdjęty');
+    expect(appealDecision('rejected')).toBe('Twoje odwołanie od bana zostało odrzucone');
   });
 
   it('uses Polish plural forms', () => {

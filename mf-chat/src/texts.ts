@@ -5,7 +5,7 @@
 import type { NotificationRow } from 'shared-api/notifications';
 import { plural } from 'shared-ui';
 
-type Kind = NotificationRow['postKind'];
+type Kind = NonNullable<NotificationRow['postKind']>;
 
 const OBJECT: Record<Kind, string> = { post: 'Twój wpis', micro: 'Twój wpis', comment: 'Twój komentarz' };
 const PLACE: Record<Kind, string> = { post: 'we wpisie', micro: 'we wpisie', comment: 'w komentarzu' };
@@ -13,7 +13,14 @@ const PLACE: Record<Kind, string> = { post: 'we wpisie', micro: 'we wpisie', com
 /** What happened, after the actor's name: 'odpowiada na Twój wpis' / 'wspomina o Tobie w komentarzu'. */
 export function notificationAction(row: Pick<NotificationRow, 'kind' | 'postKind' | 'parentKind'>): string {
   if (row.kind === 'reply') return `odpowiada na ${OBJECT[row.parentKind ?? 'post']}`;
-  return `wspomina o Tobie ${PLACE[row.postKind]}`;
+  return `wspomina o Tobie ${PLACE[row.postKind ?? 'post']}`;
+}
+
+/** A moderator's decision on one's ban appeal (docs/product.md R-10.13). */
+export function appealDecision(appeal: NotificationRow['appeal']): string {
+  return appeal === 'accepted'
+    ? 'Twoje odwołanie od bana zostało przyjęte: ban został zdjęty'
+    : 'Twoje odwołanie od bana zostało odrzucone';
 }
 
 /** '1 nieprzeczytane powiadomienie', '3 nieprzeczytane powiadomienia', '5 nieprzeczytanych powiadomień'. */

@@ -38,6 +38,12 @@ function Entry({ row, canLift }: { row: ModerationLogRow; canLift: boolean }) {
             {' '}
             · <Link to={`/moderated/${row.post}`}>wpis #{row.post}</Link>
           </>
+        ) : null}
+        {row.tag ? (
+          <>
+            {' '}
+            · <Link to={`/tag/${encodeURIComponent(row.tag)}`}>#{row.tag}</Link>
+          </>
         ) : null}{' '}
         · {row.action === 'ban-ended' ? 'automatycznie' : <UserLink name={row.actor} />} ·{' '}
         <RelativeTime date={row.created} />

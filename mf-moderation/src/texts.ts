@@ -20,6 +20,16 @@ export const KIND_LABELS: Record<ReportRow['kind'], string> = {
   comment: 'Komentarz',
 };
 
+/** What a removed post was, on /modlog: 'Wpis', 'Mikrowpis', 'Komentarz' ('Wpis' once it is gone). */
+export function removedWhat(kind: ReportRow['kind'] | null): string {
+  return KIND_LABELS[kind ?? 'post'];
+}
+
+/** '1 odwołanie czeka', '2 odwołania czekają', '5 odwołań czeka' na decyzję. */
+export function waitingAppeals(n: number): string {
+  return `${n} ${plural(n, 'odwołanie czeka', 'odwołania czekają', 'odwołań czeka')} na decyzję`;
+}
+
 /** How long a ban lasts, as the moderation dialog offers it. */
 export const BAN_PERIOD_LABELS: Record<BanPeriod, string> = {
   day: 'Na dzień',

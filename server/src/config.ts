@@ -100,6 +100,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Load the demo content at start when the database has no posts (set by `npm start` and e2e). */
   demoContent: boolean;
+  /** The public moderation log (/modlog) names the moderator of each entry (docs/product.md R-10.11). */
+  modlogShowModerators: boolean;
   /** Link previews (previews/): fetched in the background after a post with a link is published. */
   linkPreviews: {
     enabled: boolean;
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     demoContent: env.DEMO_CONTENT === '1',
+    modlogShowModerators: env.MODLOG_SHOW_MODERATORS === '1',
     threadCacheMinRows: int(env, 'THREAD_CACHE_MIN_ROWS', 300),
     threadCacheTtlMs: int(env, 'THREAD_CACHE_TTL_MS', 15_000),
     threadCacheMiB: int(env, 'THREAD_CACHE_MIB', 256),

@@ -9,10 +9,12 @@ import { registerFileRoutes } from './files/serve.ts';
 import { registerLive } from './http/live.ts';
 import { registerFeeds } from './pages/feeds.ts';
 import { aliasResource, type Resource } from './postgrest/resource.ts';
+import { banAppealsRead } from './read/banAppeals.ts';
 import { chatsResource } from './read/chats.ts';
 import { draftsRead } from './read/drafts.ts';
 import { messagesResource } from './read/messages.ts';
 import { moderationLogRead } from './read/moderationLog.ts';
+import { modlogRead } from './read/modlog.ts';
 import { notificationsResource } from './read/notifications.ts';
 import { perksRead } from './read/perks.ts';
 import { favoritesRead, feedRead, latestCommentsRead, lurkingRead, postsRead } from './read/posts.ts';
@@ -48,6 +50,8 @@ import { chatSend } from './rpc/chat/send.ts';
 import type { RpcDefinition } from './rpc/define.ts';
 import { draftUpsert } from './rpc/draft/upsert.ts';
 import { fileCreate } from './rpc/file/create.ts';
+import { banAppeal } from './rpc/moderation/appeal.ts';
+import { appealDecide } from './rpc/moderation/decide.ts';
 import { moderate } from './rpc/moderation/moderate.ts';
 import { userUnban } from './rpc/moderation/unban.ts';
 import { notificationsSeen } from './rpc/notification/seen.ts';
@@ -89,6 +93,8 @@ const readResources: { [Name in ServedReadName]: Resource<Name> } = {
   messages: messagesResource,
   reports: reportsResource,
   moderation_log: moderationLogRead,
+  modlog: modlogRead,
+  ban_appeals: banAppealsRead,
   // writing posts
   drafts: draftsRead,
   // feeds, votes, perks, tags
@@ -138,6 +144,8 @@ const rpcHandlers: { [Name in CallName]: RpcDefinition<Name> } = {
   chat_read: chatRead,
   moderate,
   user_unban: userUnban,
+  ban_appeal: banAppeal,
+  appeal_decide: appealDecide,
   // writing posts, drafts, uploads
   post_create: postCreate,
   post_update: postUpdate,

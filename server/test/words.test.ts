@@ -4,9 +4,11 @@
  * its own copy in its constraints, and this test says when the two drift apart.
  */
 import {
+  APPEAL_STATUSES,
   DELETION_CONTENT,
   MODERATE_RESOLUTIONS,
   MODERATION_LOG_ACTIONS,
+  MODLOG_KINDS,
   NOTIFICATION_KINDS,
   NSFW_SETTINGS,
   PERK_ACTIONS,
@@ -52,10 +54,25 @@ describe('word lists and CHECK constraints (R-3.9)', () => {
     ['release_log', 'action', RELEASE_LOG_ACTIONS],
     ['moderation_log', 'action', MODERATION_LOG_ACTIONS],
     ['users', 'deletion_content', DELETION_CONTENT],
+    ['ban_appeals', 'status', APPEAL_STATUSES],
   ];
   for (const [table, column, words] of lists) {
     it(`${table}.${column} allows exactly the shared words`, async () => {
       expect((await checkedWords(table, column)).sort()).toEqual([...words].sort());
     });
   }
+
+  it('moderation_log.kind files every action under a kind of the public log, but a rejected appeal (R-10.11)', async () => {
+    const { rows } = await server.db.query<{ action: string; kind: string | null }>(
+      `WITH made AS (
+         INSERT INTO moderation_log (actor_id, action) SELECT NULL, a FROM unnest($1::text[]) a
+         RETURNING action, kind
+       ) SELECT action, kind FROM made`,
+      [[...MODERATION_LOG_ACTIONS]],
+    );
+    await server.db.query('DELETE FROM moderation_log WHERE actor_id IS NULL AND target_id IS NULL');
+    const kinds = new Set(rows.map((row) => row.kind));
+    expect([...kinds].sort()).toEqual([...MODLOG_KINDS, null].sort());
+    expect(rows.filter((row) => row.kind === null).map((row) => row.action)).toEqual(['appeal-rejected']);
+  });
 });

@@ -59,6 +59,21 @@ export function useLogin() {
   });
 }
 
+export const APPEAL_SENT_TOAST = 'Odwołanie zostało wysłane';
+
+/**
+ * A banned user's appeal (docs/product.md R-10.12), sent with the name and password typed into
+ * the sign-in form (there is no session to prove who they are). Its refusals are shown beside
+ * the form, hence silent here.
+ */
+export function useBanAppeal() {
+  return useMutation({
+    mutationFn: (input: CallInput<'ban_appeal'>) => rpc('ban_appeal', input),
+    meta: { silent: true },
+    onSuccess: () => toast.success(APPEAL_SENT_TOAST),
+  });
+}
+
 export function useResetRequest() {
   return useMutation({
     mutationFn: (input: CallInput<'user_reset_request'>) => rpc('user_reset_request', input),

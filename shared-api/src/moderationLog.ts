@@ -22,6 +22,10 @@ export const MODERATION_ACTION_LABELS: Record<ModerationLogAction, string> = {
   ban: 'ban',
   unban: 'zdjęcie bana',
   'ban-ended': 'koniec bana',
+  'appeal-accepted': 'przyjęte odwołanie (koniec bana)',
+  'appeal-rejected': 'odrzucone odwołanie',
+  'tag-taken': 'przejęcie tagu',
+  'tag-dropped': 'tag znowu publiczny',
 };
 
 export function useModerationLog(enabled: boolean) {

@@ -13,7 +13,7 @@ export type { NotificationRow } from './validation/rows.ts';
 
 export const NOTIFICATIONS_PAGE = 30;
 // biome-ignore format: one line
-const SELECT = ['id', 'kind', 'seen', 'created', 'post', 'uber', 'title', 'excerpt', 'mode', 'postKind', 'parentKind', 'user', 'avatar'] as const;
+const SELECT = ['id', 'kind', 'seen', 'created', 'post', 'uber', 'title', 'excerpt', 'mode', 'postKind', 'parentKind', 'user', 'avatar', 'appeal', 'answer'] as const;
 
 export const notificationKeys = {
   all: ['notifications'] as const,

@@ -58,6 +58,7 @@ export const REMOTE_ROUTES: readonly RemoteRouteDef[] = [
   { path: '/chat/:user?', remote: 'mf_chat', module: 'Chat' },
   { path: '/reports', remote: 'mf_moderation', module: 'Reports' },
   { path: '/moderated/:post?', remote: 'mf_moderation', module: 'Moderated' },
+  { path: '/modlog', remote: 'mf_moderation', module: 'Modlog' },
   { path: '/admin/releases', remote: 'mf_moderation', module: 'Releases', admin: true },
   { path: '/login', remote: 'mf_account', module: 'Login' },
   { path: '/join', remote: 'mf_account', module: 'Join' },

@@ -1,4 +1,7 @@
-/** /login: sign in with name and password; then the session loads and the user goes home. */
+/**
+ * /login: sign in with name and password; then the session loads and the user goes home. A banned
+ * user is told until when and why, and may appeal once against that ban (BanAppeal).
+ */
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, useSessionUser } from 'shared-api';
@@ -7,6 +10,7 @@ import { userLoginInput } from 'shared-api/validation';
 import { Button, Card, formatFullDate } from 'shared-ui';
 import { TextField } from 'shared-ui/forms';
 import { useForm } from '../forms/useForm.ts';
+import { BanAppeal } from './BanAppeal.tsx';
 import '../account.css';
 
 export default function Login() {
@@ -84,6 +88,7 @@ export default function Login() {
           )}
         </form>
       </Card>
+      {ban && <BanAppeal username={form.values.username} password={form.values.password} />}
       <p className="acc-links">
         <Link to="/join">Nie masz konta? Załóż je</Link>
         <Link to="/reset">Nie pamiętasz hasła?</Link>

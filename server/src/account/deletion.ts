@@ -97,6 +97,8 @@ export async function eraseAccount(
     userId,
   ]);
   await tx.query('DELETE FROM notifications WHERE user_id = $1 OR actor_id = $1', [userId]);
+  // Its ban appeals keep their decision (moderation history, as reports do) but lose their text.
+  await tx.query("UPDATE ban_appeals SET source = '', body = '' WHERE user_id = $1", [userId]);
   await tx.query('DELETE FROM perks WHERE user_id = $1 OR target_user = $1', [userId]);
   // Votes and favourites withdrawn (the trigger adjusts counters and ratings); reports stay.
   await tx.query(

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from 'shared-api/contract';
 import { detailsWithRequestId } from 'shared-api/request-id';
-import { VALIDATION_KEYS } from 'shared-api/validation';
+import { APPEAL_VALIDATION_KEYS, VALIDATION_KEYS } from 'shared-api/validation';
 import { ZodError } from 'zod';
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/unavailable.ts';
 
@@ -61,13 +61,13 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
   if (error instanceof ZodError) {
     const issue = error.issues[0];
     const text = issue?.message ?? 'BAD REQUEST';
-    const key = VALIDATION_KEYS[text] ?? text;
+    const known = VALIDATION_KEYS[text] ?? APPEAL_VALIDATION_KEYS[text];
     return {
       status: 400,
       body: {
         code: 'GW400',
-        message: key,
-        details: VALIDATION_KEYS[text] ? text : null,
+        message: known ?? text,
+        details: known ? text : null,
         hint: issue?.path.join('.') || null,
       },
     };

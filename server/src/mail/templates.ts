@@ -58,3 +58,36 @@ export function emailChangeMail(origin: string, to: string, username: string, to
     'Potwierdź adres',
   );
 }
+
+/** A moderator decided one's ban appeal (docs/product.md R-10.13). */
+export function appealDecidedMail(
+  origin: string,
+  to: string,
+  username: string,
+  appeal: { accepted: boolean; answer: string },
+): MailMessage {
+  const answer = appeal.answer ? [`Odpowiedź moderatora: ${appeal.answer}`] : [];
+  return appeal.accepted
+    ? mail(
+        to,
+        'Gwar: Twoje odwołanie zostało przyjęte',
+        [
+          `Cześć ${username}!`,
+          'Moderator przyjął Twoje odwołanie: ban został zdjęty i możesz się znowu zalogować.',
+          ...answer,
+        ],
+        `${origin}/login`,
+        'Zaloguj się',
+      )
+    : mail(
+        to,
+        'Gwar: Twoje odwołanie zostało odrzucone',
+        [
+          `Cześć ${username}!`,
+          'Moderator rozpatrzył Twoje odwołanie i je odrzucił: ban pozostaje.',
+          ...answer,
+        ],
+        `${origin}/modlog`,
+        'Dziennik moderacji',
+      );
+}

@@ -4,7 +4,7 @@
  * A ban that has ended is lifted by the sweep below (every node runs it; the UPDATE is idempotent
  * and each row changes once), and at the latest when its user signs in. Lifting, by an admin or by
  * the clock, keeps the row and logs it. Every action goes to the moderation log (`logModeration`),
- * which admins read on /moderated.
+ * which admins read on /moderated and anyone, but for rejected appeals, on /modlog.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { BanPeriod, ModerationLogAction } from 'shared-api/validation';
@@ -27,12 +27,14 @@ export interface ModerationEntry {
   post?: number | null;
   reason?: string | null;
   ends?: Date | string | null;
+  /** The tag of 'tag-taken' and 'tag-dropped'. */
+  tag?: string | null;
 }
 
 export async function logModeration(tx: Queryable, entry: ModerationEntry): Promise<void> {
   await tx.query(
-    `INSERT INTO moderation_log (actor_id, action, target_id, post_id, reason, ends)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+    `INSERT INTO moderation_log (actor_id, action, target_id, post_id, reason, ends, tag)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [
       entry.actor,
       entry.action,
@@ -40,6 +42,7 @@ export async function logModeration(tx: Queryable, entry: ModerationEntry): Prom
       entry.post ?? null,
       entry.reason ?? null,
       entry.ends ?? null,
+      entry.tag ?? null,
     ],
   );
 }

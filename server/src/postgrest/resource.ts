@@ -45,6 +45,8 @@ export interface ReadNeeds {
   wroteRecently: boolean;
   /** Remotes whose releases the caller may read (releases/access.ts): a token's, 'all' for admins. */
   releaseScope: readonly string[] | 'all' | null;
+  /** The public moderation log names moderators (config `modlogShowModerators`); absent: it does not. */
+  modlogShowModerators: boolean;
 }
 
 export type ReadNeed = keyof ReadNeeds;
@@ -56,6 +58,7 @@ const READ_NEEDS: Record<ReadNeed, true> = {
   followedIdsCache: true,
   wroteRecently: true,
   releaseScope: true,
+  modlogShowModerators: true,
 };
 
 /** What a resource is given: the request, and the needs it declared. */

@@ -1,8 +1,9 @@
 /**
  * GET /api/moderation_log (admins only): every moderation action, newest first: who (`actor`,
  * null for the site itself when a ban ended), what (`action`: delete-post, ban, unban,
- * ban-ended), whom (`user`, and `banned`: whether that user is banned now), which post, why
- * (`reason`) and until when (`ends`, for bans). Filters on action, user, actor and post;
+ * ban-ended, appeal-accepted, appeal-rejected, tag-taken, tag-dropped, with `tag`), whom
+ * (`user`, and `banned`: whether that user is banned now), which post, why (`reason`) and until
+ * when (`ends`, for bans). Filters on action, user, actor, post and tag;
  * keyset pages on id (moderation_log_id_idx).
  */
 import { unauthorized } from '../http/errors.ts';
@@ -19,6 +20,7 @@ export const moderationLogRead = defineResource({
     post: { sql: 'l.post_id', type: 'int' },
     reason: { sql: 'l.reason', type: 'text', filter: false },
     ends: { sql: 'l.ends', type: 'timestamptz' },
+    tag: { sql: 'l.tag', type: 'text' },
     created: { sql: 'l.created', type: 'timestamptz' },
   },
   from(ctx) {

@@ -1,7 +1,8 @@
 /**
  * GET /api/notifications: the viewer's own notifications, newest first, keyset by id
  * (`id=lt.{last}`). Each row carries what the list shows without another query: the kind,
- * who did it (name and avatar), the thread's title and an excerpt of the reply or mention.
+ * who did it (name and avatar), the thread's title and an excerpt of the reply or mention; or,
+ * for a decided ban appeal, the decision and the moderator's answer (never the moderator's name).
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource } from '../postgrest/resource.ts';
@@ -33,15 +34,18 @@ export const notificationsResource = defineResource({
     parentKind: { sql: 'pp.kind', type: 'text' },
     user: { sql: 'a.username', type: 'text' },
     avatar: avatarColumn('a'),
+    appeal: { sql: 'ap.status', type: 'text', order: false },
+    answer: { sql: 'ap.answer', type: 'text', filter: false, order: false },
   },
   from(ctx) {
     if (ctx.viewerId === null) throw unauthorized();
     return withCdn(
       `notifications n
-        JOIN posts p ON p.id = n.post_id
+        LEFT JOIN posts p ON p.id = n.post_id
         LEFT JOIN posts pp ON pp.id = p.parent
         LEFT JOIN posts t ON t.id = coalesce(p.uber, p.id)
-        JOIN users a ON a.id = n.actor_id`,
+        LEFT JOIN users a ON a.id = n.actor_id
+        LEFT JOIN ban_appeals ap ON ap.id = n.appeal_id`,
       ctx,
     );
   },

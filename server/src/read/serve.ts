@@ -53,6 +53,7 @@ export function registerReads(
           followedIdsCache: caches.followedIdsCache,
           wroteRecently: request.cookies[FRESH_COOKIE] !== undefined,
           releaseScope: releaseScope(request),
+          modlogShowModerators: config.modlogShowModerators,
         },
         query,
         countMode(request.headers.prefer as string | undefined),

@@ -11,6 +11,8 @@
 import type { z } from 'zod';
 import {
   accountDeleteInput,
+  appealDecideInput,
+  banAppealInput,
   blockDomainInput,
   blockTagInput,
   blockUserInput,
@@ -276,6 +278,10 @@ export const contract = {
   chat_read: call<{ ok: true; chats: number }>()(chatReadInput),
   moderate: call<Ok>()(moderateInput),
   user_unban: call<Ok>()(userUnbanInput),
+  /** A banned user's appeal against their ban in force (name and password: they have no session). */
+  ban_appeal: call<Ok>()(banAppealInput),
+  /** A moderator accepts (the ban ends) or rejects an open appeal. */
+  appeal_decide: call<Ok>()(appealDecideInput),
   // writing posts, drafts, uploads
   post_create: call<{ post: number }>()(postCreateInput),
   post_update: call<{ post: number }>()(postUpdateInput),

@@ -2,6 +2,8 @@
  * Validation rules (docs/product.md#5-input-rules), shared by the forms and the server. Pure:
  * depends on zod only.
  */
+export * from './appeal.ts';
+export * from './appealTexts.ts';
 export * from './chat.ts';
 export * from './perk.ts';
 export * from './post.ts';

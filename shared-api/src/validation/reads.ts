@@ -15,11 +15,13 @@
  * server imports it as `shared-api/reads` (for `replica`).
  */
 import type {
+  BanAppealRow,
   ChatRow,
   Draft,
   FullText,
   MessageRow,
   ModerationLogRow,
+  ModlogRow,
   NotificationRow,
   Perk,
   Post,
@@ -174,6 +176,7 @@ export const reads = {
       'parentKind',
       'user',
       'avatar',
+      'appeal',
     ],
     order: [
       'id',
@@ -208,8 +211,22 @@ export const reads = {
   }),
   moderation_log: read<{ row: ModerationLogRow }>()({
     replica: false,
-    filter: ['id', 'action', 'actor', 'user', 'post', 'ends', 'created'],
-    order: ['id', 'action', 'actor', 'user', 'banned', 'post', 'reason', 'ends', 'created'],
+    filter: ['id', 'action', 'actor', 'user', 'post', 'ends', 'tag', 'created'],
+    order: ['id', 'action', 'actor', 'user', 'banned', 'post', 'reason', 'ends', 'tag', 'created'],
+  }),
+  /**
+   * The public moderation log (anyone): keyset pages on id, by kind. On the primary: a moderator
+   * reads it right after acting.
+   */
+  modlog: read<{ row: ModlogRow }>()({
+    replica: false,
+    filter: ['id', 'kind', 'action', 'user', 'post', 'tag', 'created'],
+    order: ['id', 'created'],
+  }),
+  ban_appeals: read<{ row: BanAppealRow }>()({
+    replica: false,
+    filter: ['id', 'status', 'user', 'created'],
+    order: ['id', 'created'],
   }),
   // writing posts
   drafts: read<{ row: Draft }>()({

@@ -6,8 +6,10 @@
  */
 import type { FileRef, Vote } from './contract.ts';
 import type {
+  AppealStatus,
   ModerateResolve,
   ModerationLogAction,
+  ModlogKind,
   NsfwSetting,
   PerkAction,
   PostKind,
@@ -160,24 +162,29 @@ export interface Profile {
 
 export interface NotificationRow {
   id: number;
-  kind: 'reply' | 'mention';
+  /** `appeal`: a moderator decided one's ban appeal; the post's fields are then null. */
+  kind: 'reply' | 'mention' | 'appeal';
   seen: boolean;
   created: string;
   /** The reply or the post with the mention. */
-  post: number;
+  post: number | null;
   /** The thread's top post: the link goes to /post/{uber}. */
-  uber: number;
+  uber: number | null;
   /** The thread's title (null for microposts or when no longer public). */
   title: string | null;
   /** The start of the reply or mention as written (null when no longer public). */
   excerpt: string | null;
-  mode: PostMode;
-  postKind: PostKind;
+  mode: PostMode | null;
+  postKind: PostKind | null;
   /** What was replied to; null for a top-level post. */
   parentKind: PostKind | null;
-  /** Who replied or mentioned. */
-  user: string;
+  /** Who replied or mentioned (null for an appeal's decision). */
+  user: string | null;
   avatar: FileRef | null;
+  /** An appeal's decision: accepted or rejected (null for the other kinds). */
+  appeal: AppealStatus | null;
+  /** The moderator's answer to the appeal, if any. */
+  answer: string | null;
 }
 
 export interface ChatRow {
@@ -240,7 +247,53 @@ export interface ModerationLogRow {
   reason: string | null;
   /** A ban's end; null for good. */
   ends: string | null;
+  /** The tag of a takeover or of one made public again. */
+  tag: string | null;
   created: string;
+}
+
+/**
+ * One entry of the public moderation log (/modlog): what was done, to whom, why and when; never
+ * the removed content (docs/product.md R-10.11).
+ */
+export interface ModlogRow {
+  id: number;
+  kind: ModlogKind;
+  action: Exclude<ModerationLogAction, 'appeal-rejected'>;
+  /** The moderator who did it; null when the installation hides their names, or for the site itself. */
+  moderator: string | null;
+  /** Whom it concerned: the removed post's author, the banned user, the tag's taker or giver. */
+  user: string | null;
+  /** A removal: the post's number and what it was (the content is not shown again). */
+  post: number | null;
+  postKind: PostKind | null;
+  /** The thread the removed post was in (its own number for a top-level post). */
+  uber: number | null;
+  tag: string | null;
+  reason: string | null;
+  /** A ban's end; null for good (or for other kinds). */
+  ends: string | null;
+  created: string;
+}
+
+/** A ban appeal, as moderators see it beside the open reports. */
+export interface BanAppealRow {
+  id: number;
+  status: AppealStatus;
+  user: string;
+  avatar: FileRef | null;
+  /** The appeal's text, rendered and sanitized: show it through SafeHtml. */
+  body: string;
+  created: string;
+  /** The ban appealed against: why, since and until when (null: for good). */
+  banReason: string;
+  banCreated: string;
+  banEnds: string | null;
+  /** Whether that ban still holds (it may have ended, or been replaced, since). */
+  inForce: boolean;
+  moderator: string | null;
+  answer: string | null;
+  decided: string | null;
 }
 
 export type * from './releaseRows.ts';

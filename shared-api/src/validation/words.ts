@@ -45,7 +45,8 @@ export type PerkAction = (typeof PERK_ACTIONS)[number];
 export const PERK_TARGETS = ['user', 'tag', 'domain'] as const;
 export type PerkTarget = (typeof PERK_TARGETS)[number];
 
-export const NOTIFICATION_KINDS = ['reply', 'mention'] as const;
+/** A reply, a mention, or a moderator's decision on one's ban appeal (docs/product.md R-10.13). */
+export const NOTIFICATION_KINDS = ['reply', 'mention', 'appeal'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What the release log records (releases of the remotes). */
@@ -64,9 +65,34 @@ export const RELEASE_LOG_ACTIONS = [
 ] as const;
 export type ReleaseLogAction = (typeof RELEASE_LOG_ACTIONS)[number];
 
-/** What the moderation log records (the admins' list on /moderated). */
-export const MODERATION_LOG_ACTIONS = ['delete-post', 'ban', 'unban', 'ban-ended'] as const;
+/**
+ * What the moderation log records (the admins' list on /moderated; the public one on /modlog shows
+ * all but rejected appeals, docs/product.md R-10.11): a tag taken by a user or given up by its
+ * owner (public again) is logged too.
+ */
+export const MODERATION_LOG_ACTIONS = [
+  'delete-post',
+  'ban',
+  'unban',
+  'ban-ended',
+  'appeal-accepted',
+  'appeal-rejected',
+  'tag-taken',
+  'tag-dropped',
+] as const;
 export type ModerationLogAction = (typeof MODERATION_LOG_ACTIONS)[number];
+
+/**
+ * The public moderation log's kinds (/modlog, its filter): removals of posts and comments, bans
+ * (given, lifted, ended, ended on appeal), tags taken and made public again. The database
+ * derives each entry's kind from its action (moderation_log.kind).
+ */
+export const MODLOG_KINDS = ['removal', 'ban', 'tag'] as const;
+export type ModlogKind = (typeof MODLOG_KINDS)[number];
+
+/** Where a ban appeal stands: waiting for a moderator, accepted (the ban ended), rejected. */
+export const APPEAL_STATUSES = ['open', 'accepted', 'rejected'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
 /** How long a moderator bans for. */
 export const BAN_PERIODS = ['day', 'week', 'month', 'forever'] as const;

@@ -139,7 +139,13 @@ export function SideMenu({ drawer, open, onClose, toggleRef }: SideMenuProps) {
           <ThemeIcon />
           <span>{THEME_LABELS[theme]}</span>
         </button>
-        <footer className="sh-menu__footer">{PRODUCT} © 2023</footer>
+        <footer className="sh-menu__footer">
+          <span>{PRODUCT} © 2023</span>
+          {/* the public moderation log (docs/product.md ): for everyone, outside the menu's list */}
+          <NavLink to="/modlog" className="sh-menu__footer-link" onClick={choose}>
+            Dziennik moderacji
+          </NavLink>
+        </footer>
       </aside>
     </>
   );
