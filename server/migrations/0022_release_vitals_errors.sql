@@ -1,8 +1,8 @@
--- Web Vitals per release, errors per release, and who sends the alert of a held step (issue 24,
--- points 2, 3 and 5; server/src/releases/vitals.ts, errors.ts, alerts.ts).
+-- Web Vitals per release, errors per release, and who sends the alert of a held step
+-- (server/src/releases/vitals.ts, errors.ts, alerts.ts).
 -- Runs on PostgreSQL 15 and on PGlite (PostgreSQL 18).
 
--- One page view's Web Vitals for one release that drew it (shell/src/remotes/vitals.ts): counted
+-- One page view's Web Vitals for one release that drew it (shell/src/remotes/signals.ts): counted
 -- only for the releases the page's health token names, as page loads are (migration 0018); a
 -- later report of the same page view replaces the figures it holds (CLS grows until the page is
 -- hidden). Kept as long as page loads (server/src/releases/health.ts KEEP_HOURS).

@@ -28,8 +28,10 @@ const MESSAGE_MAX = 300;
 const FRAME_MAX = 200;
 const FRAMES_MAX = 10;
 
-/** The shell's own files: the shell's errors are counted against its build. */
+/** The shell's own errors are counted against its build, under this name. */
 export const SHELL = 'shell';
+/** Where the shell's files are served (rspack.base.ts, the host's publicPath). */
+const SHELL_FILES = '/app/';
 
 /**
  * The version of the shell this node serves: its build's page, hashed (a new build is a new
@@ -56,18 +58,18 @@ export function scrubMessage(message: string): string {
 }
 
 /**
- * The frames of the release's own files (`/mf/mf-chat@1.5.0/…`; for the shell, the site's own
- * paths outside `/mf/`), as the shell sends them: a path of this site (a frame naming another
+ * The frames of the release's own files (`/mf/mf-chat@1.5.0/…`; for the shell, its build's under
+ * `/app/`), as the shell sends them: a path of this site (a frame naming another
  * origin, an extension's, is dropped), without query or fragment: `name /mf/…/x.js:1:2`.
  */
 export function ownFrames(frames: string[], remote: string, version: string | null): string[] {
-  const base = remote === SHELL ? null : `/mf/${remote}@${version}/`;
+  const base = remote === SHELL ? SHELL_FILES : `/mf/${remote}@${version}/`;
   const kept: string[] = [];
   for (const frame of frames) {
     const match = /^(?:(\S+) )?(\/[^\s?#]*?)(?:[?#][^\s:]*)?(:\d+(?::\d+)?)?$/i.exec(frame.trim());
     if (!match) continue;
     const [, name, file, position] = match;
-    if (base ? !file!.startsWith(base) : file!.startsWith('/mf/')) continue;
+    if (!file!.startsWith(base)) continue;
     kept.push(`${name ? `${name.slice(0, 60)} ` : ''}${file}${position ?? ''}`.slice(0, FRAME_MAX));
     if (kept.length === FRAMES_MAX) break;
   }

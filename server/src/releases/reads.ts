@@ -76,9 +76,10 @@ export const releaseChannelsRead = defineResource({
 });
 
 /**
- * A release's most frequent errors (errors.ts), the shell's under `shell`: the filters on remote
- * and version are required, so release_errors_top_idx (remote, version, count DESC) serves the
- * list. A token sees its own remotes' only (never the shell's), an admin everyone's.
+ * A release's most frequent errors (errors.ts), the shell's under `shell`: the filter on remote is
+ * required, and with the version release_errors_top_idx (remote, version, count DESC) serves the
+ * list; without it (the shell's builds together) it reads at most ERRORS_PER_RELEASE rows per
+ * version kept. A token sees its own remotes' only (never the shell's), an admin everyone's.
  */
 export const releaseErrorsRead = defineResource({
   name: 'release_errors',
@@ -97,7 +98,7 @@ export const releaseErrorsRead = defineResource({
     return { sql: 'release_errors e', params: [] };
   },
   visible: scoped('e'),
-  requiredFilters: ['remote', 'version'],
+  requiredFilters: ['remote'],
   defaultOrder: 'count.desc,last_seen.desc',
   maxLimit: ERRORS_SHOWN,
 });

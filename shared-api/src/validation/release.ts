@@ -164,7 +164,7 @@ export const releaseHealthInput = z.object({
     )
     .max(50),
   /**
-   * The page view's Web Vitals (shell/src/remotes/vitals.ts), for the releases that drew it: sent
+   * The page view's Web Vitals (shell/src/remotes/signals.ts), for the releases that drew it: sent
    * on hide, again if a value changed (CLS grows), each report replacing the last of the page load.
    */
   vitals: z
