@@ -59,8 +59,11 @@ export function setHealthToken(value: string | undefined, options: { replace?: b
   if (!value) return;
   if (token && options.replace && value !== token) flush();
   if (!token) {
-    // Web Vitals and error details: on idle, after the first paint.
-    requestAnimationFrame(() => (window.requestIdleCallback ?? setTimeout)(() => loadSignals()));
+    // Web Vitals and error details: on idle, after the first paint (a page opened in the
+    // background paints no frame until it is shown: there, on idle alone).
+    const idle = () => (window.requestIdleCallback ?? setTimeout)(() => loadSignals());
+    if (document.hidden) idle();
+    else requestAnimationFrame(idle);
   }
   if (!token || options.replace) token = value;
 }
