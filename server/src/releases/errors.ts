@@ -4,7 +4,7 @@
  * whose tree or files threw, or against the shell. Here each is checked against the page's health
  * token (a release it was not given counts nothing; the shell's own count against the shell build
  * this node serves), scrubbed again (no query strings, no e-mail addresses, no long numbers, only
- * frames of the release's own files, bounded), and aggregated in release_errors (migration 0022):
+ * frames of the release's own files, bounded), and aggregated in release_errors (migration 0023):
  * one row per message and stack, with a count and when last seen, at most ERRORS_PER_RELEASE
  * kinds per release, swept after ERRORS_KEEP_DAYS.
  *

@@ -192,7 +192,7 @@ export async function startReleaseHealth(
 
   /**
    * A step held for lack of traffic is announced once per step, by the node whose UPDATE marks it
-   * (hold_alerted, migration 0022): of several nodes judging at once exactly one sends.
+   * (hold_alerted, migration 0023): of several nodes judging at once exactly one sends.
    */
   const announceHold = async (remote: string, canary: string, percent: number, holding: string) => {
     const { rowCount } = await db.query(

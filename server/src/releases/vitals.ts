@@ -1,7 +1,7 @@
 /**
  * Web Vitals per release: a page view's LCP, INP, CLS and TTFB (shell/src/remotes/signals.ts, sent
  * with the health report, beacons.ts) stored once per page view and release that drew it
- * (release_vitals, migration 0022), only for releases the page's health token names, as page
+ * (release_vitals, migration 0023), only for releases the page's health token names, as page
  * loads are (pageLoads.ts). A later report of the same page view replaces its figures. The guard
  * (health.ts, vitalsVerdict.ts) and the admin page (reads.ts) take the 75th percentile over the
  * guard's window.
