@@ -2,14 +2,14 @@
  * No visitor sees the error panel because of a canary. An mf-feed canary whose home feed throws
  * while rendering, at 50 %: forty fresh visitors all end on a working feed, the canary's visitors
  * on the stable release drawn in place (the time it takes is printed), and the guard rolls the
- * canary back on their reports. Then an open tab running a canary follows its rollback at its next
- * in-app navigation, without a reload.
+ * canary back on their reports; the admin page lists the error it threw under that release. Then an
+ * open tab running a canary follows its rollback at its next in-app navigation, without a reload.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
 import {
   buildChangedRemote,
@@ -151,6 +151,29 @@ test('a canary whose home feed throws while rendering: no visitor sees the error
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   expect(rolledBackAfter).not.toBeNull();
+});
+
+test("the admin page lists the canary's error under its release, with its own stack frames only", async ({
+  page,
+}) => {
+  const login = await page.request.post('/api/rpc/user_login', {
+    data: { username: 'admin', password: DEMO_PASSWORD },
+    headers: { origin: BASE_URL },
+  });
+  expect(login.ok()).toBe(true);
+  await page.goto('/admin/releases');
+  const feed = page.getByRole('article', { name: 'mf-feed' });
+  await feed.getByRole('button', { name: 'Pokaż wydania' }).click();
+  await feed.getByRole('button', { name: `Błędy (${BROKEN})` }).click();
+  const errors = feed.getByRole('region', { name: `Najczęstsze błędy wydania ${BROKEN}` });
+  await expect(
+    errors.getByText("TypeError: Cannot read properties of undefined (reading 'posts')"),
+  ).toBeVisible();
+  await errors.getByText(/^Stos/).first().click();
+  const frames = await errors.locator('.gwm-error__frames code').allTextContents();
+  expect(frames.length).toBeGreaterThan(0);
+  for (const frame of frames)
+    expect(frame).toMatch(new RegExp(`^(\\S+ )?/mf/mf-feed@${BROKEN}/[^?#\\s]+:\\d+:\\d+$`));
 });
 
 test('a visitor who left a broken canary stays on stable for the session, in a new tab too', async ({

@@ -752,10 +752,32 @@ CREATE TABLE public.release_channels (
     step_started timestamp with time zone,
     verdict jsonb,
     verdict_at timestamp with time zone,
+    hold_alerted timestamp with time zone,
     CONSTRAINT release_channels_check CHECK (((canary IS NULL) = (percent = 0))),
     CONSTRAINT release_channels_check1 CHECK ((canary IS DISTINCT FROM stable)),
     CONSTRAINT release_channels_percent_check CHECK (((percent >= 0) AND (percent <= 100))),
     CONSTRAINT release_channels_rollout_check CHECK ((((steps IS NULL) = (pause_seconds IS NULL)) AND ((steps IS NULL) OR ((canary IS NOT NULL) AND ((cardinality(steps) >= 2) AND (cardinality(steps) <= 10)) AND (pause_seconds > 0)))))
+);
+
+--
+-- Name: release_errors; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.release_errors (
+    remote text NOT NULL,
+    version text NOT NULL,
+    fingerprint text NOT NULL,
+    message text NOT NULL,
+    frames text[] NOT NULL,
+    count integer DEFAULT 1 NOT NULL,
+    first_seen timestamp with time zone DEFAULT now() NOT NULL,
+    last_seen timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT release_errors_count_check CHECK ((count > 0)),
+    CONSTRAINT release_errors_fingerprint_check CHECK ((length(fingerprint) <= 64)),
+    CONSTRAINT release_errors_frames_check CHECK ((cardinality(frames) <= 10)),
+    CONSTRAINT release_errors_message_check CHECK ((length(message) <= 300)),
+    CONSTRAINT release_errors_remote_check CHECK (((remote = 'shell'::text) OR (remote ~ '^mf-[a-z]+$'::text))),
+    CONSTRAINT release_errors_version_check CHECK ((length(version) <= 64))
 );
 
 --
@@ -851,6 +873,21 @@ CREATE SEQUENCE public.release_tokens_id_seq
 --
 
 ALTER SEQUENCE public.release_tokens_id_seq OWNED BY public.release_tokens.id;
+
+--
+-- Name: release_vitals; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.release_vitals (
+    token text NOT NULL,
+    remote text NOT NULL,
+    version text NOT NULL,
+    lcp real,
+    inp real,
+    cls real,
+    ttfb real,
+    seen timestamp with time zone DEFAULT now() NOT NULL
+);
 
 --
 -- Name: releases; Type: TABLE; Schema: public; Owner: -
@@ -1134,6 +1171,13 @@ ALTER TABLE ONLY public.release_channels
     ADD CONSTRAINT release_channels_pkey PRIMARY KEY (remote);
 
 --
+-- Name: release_errors release_errors_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.release_errors
+    ADD CONSTRAINT release_errors_pkey PRIMARY KEY (remote, version, fingerprint);
+
+--
 -- Name: release_log release_log_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1167,6 +1211,13 @@ ALTER TABLE ONLY public.release_tokens
 
 ALTER TABLE ONLY public.release_tokens
     ADD CONSTRAINT release_tokens_token_hash_key UNIQUE (token_hash);
+
+--
+-- Name: release_vitals release_vitals_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.release_vitals
+    ADD CONSTRAINT release_vitals_pkey PRIMARY KEY (token, remote, version);
 
 --
 -- Name: releases releases_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1459,6 +1510,18 @@ CREATE INDEX posts_user_created_idx ON public.posts USING btree (user_id, create
 CREATE INDEX posts_user_idx ON public.posts USING btree (user_id, id);
 
 --
+-- Name: release_errors_seen_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX release_errors_seen_idx ON public.release_errors USING btree (last_seen);
+
+--
+-- Name: release_errors_top_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX release_errors_top_idx ON public.release_errors USING btree (remote, version, count DESC);
+
+--
 -- Name: release_log_remote_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1481,6 +1544,18 @@ CREATE INDEX release_page_loads_seen_idx ON public.release_page_loads USING btre
 --
 
 CREATE INDEX release_page_loads_window_idx ON public.release_page_loads USING btree (remote, version, seen);
+
+--
+-- Name: release_vitals_seen_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX release_vitals_seen_idx ON public.release_vitals USING btree (seen);
+
+--
+-- Name: release_vitals_window_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX release_vitals_window_idx ON public.release_vitals USING btree (remote, version, seen);
 
 --
 -- Name: releases_remote_created_idx; Type: INDEX; Schema: public; Owner: -
@@ -1959,6 +2034,13 @@ ALTER TABLE ONLY public.release_page_loads
 
 ALTER TABLE ONLY public.release_tokens
     ADD CONSTRAINT release_tokens_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: release_vitals release_vitals_remote_version_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.release_vitals
+    ADD CONSTRAINT release_vitals_remote_version_fkey FOREIGN KEY (remote, version) REFERENCES public.releases(remote, version) ON DELETE CASCADE;
 
 --
 -- Name: report_queue report_queue_post_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

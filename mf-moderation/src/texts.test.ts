@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { pauseText, reportBreakdown, reportsCount, stepText, verdictText, waitingPosts } from './texts.ts';
+import {
+  pageViews,
+  pauseText,
+  reportBreakdown,
+  reportsCount,
+  stepText,
+  verdictText,
+  vitalText,
+  waitingPosts,
+} from './texts.ts';
 
 describe('moderation texts', () => {
   it('uses Polish plural forms', () => {
@@ -17,6 +26,17 @@ describe('moderation texts', () => {
       'Łamie regulamin: 2',
       'Treść dla dorosłych bez #nsfw: 1',
     ]);
+  });
+});
+
+describe('Web Vitals texts', () => {
+  it('reads milliseconds, seconds and the layout score as people write them', () => {
+    expect(vitalText('inp', 183.4)).toBe('183 ms');
+    expect(vitalText('lcp', 2450)).toBe('2,45 s');
+    expect(vitalText('ttfb', 1000)).toBe('1,0 s');
+    expect(vitalText('cls', 0.0512)).toBe('0,051');
+    expect(vitalText('lcp', null)).toBe('–');
+    expect([pageViews(1), pageViews(3), pageViews(5)]).toEqual(['1 odsłona', '3 odsłony', '5 odsłon']);
   });
 });
 

@@ -65,6 +65,21 @@ export function pageLoads(n: number): string {
   return `${n} ${plural(n, 'wczytanie', 'wczytania', 'wczytań')}`;
 }
 
+/** '1 odsłona', '3 odsłony', '5 odsłon' (page views with a Web Vital). */
+export function pageViews(n: number): string {
+  return `${n} ${plural(n, 'odsłona', 'odsłony', 'odsłon')}`;
+}
+
+const secondsFormat = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 2, minimumFractionDigits: 1 });
+const scoreFormat = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 3 });
+
+/** A Web Vital's p75 as read: '180 ms', '2,45 s', CLS '0,05'; '–' without page views. */
+export function vitalText(metric: 'lcp' | 'inp' | 'cls' | 'ttfb', value: number | null): string {
+  if (value === null) return '–';
+  if (metric === 'cls') return scoreFormat.format(value);
+  return value >= 1000 ? `${secondsFormat.format(value / 1000)} s` : `${Math.round(value)} ms`;
+}
+
 /** 'błędy: 12,5% (1 z 8)', or 'bez błędów' when nothing failed. */
 export function failureShare(failures: number, loads: number): string {
   if (failures === 0) return 'bez błędów';

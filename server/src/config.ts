@@ -46,6 +46,18 @@ export const DEFAULT_HEALTH: HealthOptions = {
   checkMs: 5000,
 };
 
+/**
+ * The Web Vitals guard (releases/vitalsVerdict.ts): off for a remote until RELEASE_VITALS_GUARD
+ * gives it a margin, e.g. `mf-chat=20,mf-feed=25` (percent by which the canary's p75 LCP or INP may
+ * be worse than stable's).
+ */
+export interface VitalsGuardOptions {
+  /** Remote folder → margin (0.2 is 20 %); a remote not named is never judged on its vitals. */
+  margins: Record<string, number>;
+  /** Page views with the metric, each of canary and stable, before it is judged. */
+  minSamples: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -74,6 +86,13 @@ export interface Config {
   devRemotesDir: string | null;
   /** The canary health guard (releases/health.ts, its judgement releases/verdict.ts). */
   releaseHealth: HealthOptions;
+  /** The guard on canaries' Web Vitals, per remote (RELEASE_VITALS_GUARD, RELEASE_VITALS_MIN_SAMPLES). */
+  releaseVitals: VitalsGuardOptions;
+  /**
+   * Where release alerts are posted (RELEASE_WEBHOOKS, comma-separated; releases/alerts.ts): a
+   * `slack:` prefix or a hooks.slack.com address gets Slack's `{text}`, any other generic JSON.
+   */
+  releaseWebhooks: string[];
   /**
    * A signed-in admin or team member may load a remote from their own machine
    * (http://localhost:<port>) on this site, in their browser only (releases/previews.ts). Off
@@ -174,6 +193,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stableCap: DEFAULT_HEALTH.stableCap,
       checkMs: int(env, 'RELEASE_HEALTH_CHECK_MS', 5000),
     },
+    releaseVitals: {
+      margins: parseMargins(env.RELEASE_VITALS_GUARD),
+      minSamples: int(env, 'RELEASE_VITALS_MIN_SAMPLES', 50),
+    },
+    releaseWebhooks: (env.RELEASE_WEBHOOKS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     filesCdn: env.FILES_CDN ?? '',
     filesS3: env.FILES_S3_BUCKET
       ? {
@@ -207,6 +234,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     guestCacheMs: int(env, 'GUEST_CACHE_MS', 1000),
     ...metricsSettings(env),
   };
+}
+
+/** `mf-chat=20,mf-feed=25` → { 'mf-chat': 0.2, 'mf-feed': 0.25 }; refuses anything else at start. */
+function parseMargins(raw: string | undefined): Record<string, number> {
+  const margins: Record<string, number> = {};
+  for (const part of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const match = /^(mf-[a-z]+)=([0-9]{1,3})$/.exec(part);
+    if (!match) throw new Error(`RELEASE_VITALS_GUARD: "${part}" is not <remote>=<percent> (mf-chat=20)`);
+    margins[match[1]!] = Number(match[2]) / 100;
+  }
+  return margins;
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | string {

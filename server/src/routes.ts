@@ -36,6 +36,7 @@ import { releaseTokenCreate } from './releases/calls/tokenCreate.ts';
 import { releaseTokenRevoke } from './releases/calls/tokenRevoke.ts';
 import {
   releaseChannelsRead,
+  releaseErrorsRead,
   releaseHealthMinutesRead,
   releaseLogRead,
   releaseMembersRead,
@@ -110,6 +111,7 @@ const readResources: { [Name in ServedReadName]: Resource<Name> } = {
   tags: tagsRead,
   // releases of the remotes (admins and release tokens)
   release_channels: releaseChannelsRead,
+  release_errors: releaseErrorsRead,
   release_health_minutes: releaseHealthMinutesRead,
   releases: releasesRead,
   release_log: releaseLogRead,

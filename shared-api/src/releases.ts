@@ -11,12 +11,14 @@ import type { RemoteDir } from './routes.ts';
 export type {
   HealthCounts,
   ReleaseChannelRow,
+  ReleaseErrorRow,
   ReleaseHealthMinute,
   ReleaseLogRow,
   ReleaseMemberRow,
   ReleaseRow,
   ReleaseTokenRow,
   ReleaseVerdict,
+  ReleaseVitals,
 } from './validation/rows.ts';
 
 /** The health figures refresh this often while the page is open. */
@@ -27,6 +29,8 @@ export const releaseKeys = {
   channels: () => [...releaseKeys.all, 'channels'] as const,
   list: (remote: RemoteDir) => [...releaseKeys.all, 'list', remote] as const,
   minutes: (remote: RemoteDir, canary: string) => [...releaseKeys.all, 'minutes', remote, canary] as const,
+  errors: (remote: RemoteDir | 'shell', version: string | null) =>
+    [...releaseKeys.all, 'errors', remote, version ?? 'all'] as const,
   log: (remote: RemoteDir | null) => [...releaseKeys.all, 'log', remote ?? 'all'] as const,
   tokens: () => [...releaseKeys.all, 'tokens'] as const,
   members: () => [...releaseKeys.all, 'members'] as const,
@@ -48,6 +52,28 @@ export function useReleaseHealthMinutes(remote: RemoteDir, canary: string) {
       getRows(
         'release_health_minutes',
         { remote: eq(remote), order: ['minute.asc', 'channel.asc'], limit: 2000 },
+        signal,
+      ),
+    refetchInterval: RELEASES_REFRESH_MS,
+  });
+}
+
+/**
+ * A release's most frequent errors as browsers reported them (server/src/releases/errors.ts); the
+ * shell's (`'shell'`, every build it kept) without a version.
+ */
+export function useReleaseErrors(remote: RemoteDir | 'shell', version: string | null) {
+  return useQuery({
+    queryKey: releaseKeys.errors(remote, version),
+    queryFn: ({ signal }) =>
+      getRows(
+        'release_errors',
+        {
+          remote: eq(remote),
+          version: version === null ? null : eq(version),
+          order: ['count.desc', 'last_seen.desc'],
+          limit: 20,
+        },
         signal,
       ),
     refetchInterval: RELEASES_REFRESH_MS,

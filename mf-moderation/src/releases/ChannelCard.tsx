@@ -1,7 +1,8 @@
 /**
  * One remote's channel on /admin/releases: its stable release and its canary with the health
  * counts of the guard's window, the canary's share, promotion and rollback (each asks first), the
- * guard's reasoning and chart (CanaryHealth.tsx) and, on demand, the published releases
+ * guard's reasoning and chart (CanaryHealth.tsx), the Web Vitals of stable and canary and, on
+ * demand, their most frequent errors (ReleaseSignals.tsx) and the published releases
  * (ReleaseList.tsx).
  */
 import { type FormEvent, useState } from 'react';
@@ -12,6 +13,7 @@ import { errorText, failureShare, pageLoads } from '../texts.ts';
 import { CanaryHealth } from './CanaryHealth.tsx';
 import { useConfirmedAction } from './ConfirmDialog.tsx';
 import { ReleaseList } from './ReleaseList.tsx';
+import { ChannelErrors, VitalsTable } from './ReleaseSignals.tsx';
 
 function Health({ loads, failures }: { loads: number; failures: number }) {
   return (
@@ -128,6 +130,7 @@ export function ChannelCard({ channel }: { channel: ReleaseChannelRow }) {
             Przywróć poprzednią wersję
           </Button>
         )}
+        <ChannelErrors channel={channel} />
         <Button
           size="small"
           variant="secondary"
@@ -141,6 +144,7 @@ export function ChannelCard({ channel }: { channel: ReleaseChannelRow }) {
         <p role="alert">{errorText(action.error)}</p>
       ) : null}
       {dialog}
+      <VitalsTable channel={channel} />
       {channel.canary ? <CanaryHealth channel={{ ...channel, canary: channel.canary }} /> : null}
       {showReleases ? <ReleaseList remote={channel.remote} stable={channel.stable} /> : null}
     </article>

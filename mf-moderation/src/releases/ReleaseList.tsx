@@ -1,6 +1,7 @@
 /**
  * A remote's published releases, on its card of /admin/releases: each one's channel, who
- * published it, and what may be done with it (a preview, a canary of 10 %, a progressive rollout,
+ * published it, its most frequent errors on demand, and what may be done with it (a preview, a
+ * canary of 10 %, a progressive rollout,
  * making it stable by hand after a confirmation), and the override of a release the health guard
  * quarantined.
  */
@@ -12,12 +13,14 @@ import { TextField } from 'shared-ui/forms';
 import { errorText } from '../texts.ts';
 import { useConfirmedAction } from './ConfirmDialog.tsx';
 import { PreviewButton } from './PreviewButton.tsx';
+import { ErrorList } from './ReleaseSignals.tsx';
 import { RolloutDialog } from './RolloutDialog.tsx';
 
 export function ReleaseList({ remote, stable }: { remote: RemoteDir; stable: string }) {
   const query = useReleases(remote);
   const { action, ask, dialog } = useConfirmedAction();
   const [rolloutOf, setRolloutOf] = useState<string | null>(null);
+  const [errorsOf, setErrorsOf] = useState<string | null>(null);
   const rows = query.data ?? [];
   const canary =
     action.variables?.call === 'release_canary' || action.variables?.call === 'release_rollout'
@@ -48,6 +51,14 @@ export function ReleaseList({ remote, stable }: { remote: RemoteDir; stable: str
               <td data-label="Kto">{row.actor}</td>
               <td data-label="Działania" className="gwm-actions">
                 <PreviewButton remote={remote} version={row.version} />
+                <Button
+                  size="small"
+                  variant="secondary"
+                  aria-expanded={errorsOf === row.version}
+                  onClick={() => setErrorsOf((shown) => (shown === row.version ? null : row.version))}
+                >
+                  Błędy ({row.version})
+                </Button>
                 {row.channel === null ? (
                   <>
                     <Button
@@ -94,6 +105,9 @@ export function ReleaseList({ remote, stable }: { remote: RemoteDir; stable: str
         <p role="alert">{errorText(action.error)}</p>
       ) : null}
       {dialog}
+      {errorsOf ? (
+        <ErrorList remote={remote} version={errorsOf} title={`Najczęstsze błędy wydania ${errorsOf}`} />
+      ) : null}
       {rolloutOf ? (
         <RolloutDialog
           remote={remote}

@@ -6,18 +6,26 @@
  * 0018), so made-up, replayed or misdirected reports move nothing. Every few seconds each node
  * judges every running canary on the page loads all nodes saw since the canary started (at most
  * HEALTH_WINDOW_MINUTES back), against the stable release over the same time (verdict.ts).
- * A canary judged worse is rolled back (changes.ts `rollback` with `onlyCanary`, so of several
- * nodes judging at once exactly one acts), and the release log says why, with the figures.
+ * A remote given a margin in RELEASE_VITALS_GUARD is judged on its canary's Web Vitals too
+ * (vitals.ts, vitalsVerdict.ts). A canary judged worse is rolled back (changes.ts `rollback` with
+ * `onlyCanary`, so of several nodes judging at once exactly one acts), the release log says why,
+ * with the figures, and the node that acted posts the alert (alerts.ts), as it does for a rollout
+ * promoted or held for lack of traffic.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_HEALTH, type HealthOptions } from '../config.ts';
+import { DEFAULT_HEALTH, type HealthOptions, type VitalsGuardOptions } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import type { ReleaseAlerts } from './alerts.ts';
 import type { ChannelChanges } from './changes.ts';
+import { sweepErrors } from './errors.ts';
 import { type PageRelease, signPageLoad, siteKey } from './healthToken.ts';
-import { type HealthReport, recordReport } from './pageLoads.ts';
+import { HEALTH_WINDOW_START } from './healthWindow.ts';
+import { type HealthReport, type Recorded, recordReport } from './pageLoads.ts';
 import type { ReleaseRegistry } from './registry.ts';
 import { decideStep, type StepStatus } from './rollout.ts';
 import { type Counts, judgeCanary, type VerdictState } from './verdict.ts';
+import { readChannelVitals } from './vitals.ts';
+import { judgeVitals, type VitalsVerdict } from './vitalsVerdict.ts';
 
 /**
  * The guard's verdict as it keeps it with the channel (release_channels.verdict): the admin page
@@ -33,16 +41,17 @@ export interface StoredVerdict {
   minFailures: number;
   /** Where a progressive rollout stands (rollout.ts), or null for a canary moved by hand. */
   step: StepStatus | null;
+  /** The Web Vitals guard's words (vitalsVerdict.ts), or null when it is off for the remote. */
+  vitals?: string | null;
 }
 
-/** Minutes of page loads the guard judges, and the admin page shows: since the canary started, at most this. */
-export const HEALTH_WINDOW_MINUTES = 30;
-
-/**
- * The start of the window of a channel `c` (SQL, with `c.canary_started`): one expression for the
- * guard and the admin page (reads.ts), so both look at the same page loads.
- */
-export const HEALTH_WINDOW_START = `greatest(coalesce(c.canary_started, '-infinity'), now() - interval '${HEALTH_WINDOW_MINUTES} minutes')`;
+/** What the guard needs besides its own settings: the vitals guard, alerts, the shell's build. */
+export interface HealthExtras {
+  vitals: VitalsGuardOptions;
+  alerts: Pick<ReleaseAlerts, 'send'>;
+  /** The shell build this node serves: its own errors count against it (errors.ts). */
+  shellVersion: string;
+}
 
 /** Page loads kept: the window, with room for a slow check. */
 const KEEP_HOURS = 24;
@@ -50,8 +59,8 @@ const KEEP_HOURS = 24;
 export interface ReleaseHealth {
   /** The token a page hands its reports back with (registry.ts registryFor). */
   token(remotes: PageRelease[]): string;
-  /** Counts a report: how many of its releases' outcomes were new (replays count nothing). */
-  record(report: HealthReport): Promise<number>;
+  /** Records a report: its new outcomes (replays count nothing), vitals and errors (pageLoads.ts). */
+  record(report: HealthReport): Promise<Recorded>;
   /** Judges the canaries now (the timer does it too). */
   check(): Promise<void>;
   close(): Promise<void>;
@@ -63,7 +72,13 @@ export async function startReleaseHealth(
   changes: Pick<ChannelChanges, 'rollback' | 'moveStep'>,
   log: FastifyBaseLogger,
   options: HealthOptions = DEFAULT_HEALTH,
+  extras: HealthExtras = {
+    vitals: { margins: {}, minSamples: 50 },
+    alerts: { send() {} },
+    shellVersion: 'unbuilt',
+  },
 ): Promise<ReleaseHealth> {
+  const { alerts } = extras;
   const key = await siteKey(db, 'release-health');
   let lastSweep = 0;
 
@@ -97,30 +112,62 @@ export async function startReleaseHealth(
       };
       const canary = channel.canary!;
       const verdict = judgeCanary(of(canary), of(channel.stable), options);
-      if (verdict.rollback) {
+      // Page load failures first; then, for a remote given a margin, the canary's Web Vitals.
+      const margin = extras.vitals.margins[channel.remote];
+      let vitals: VitalsVerdict | null = null;
+      if (margin !== undefined && !verdict.rollback) {
+        const figures = await readChannelVitals(db, channel.remote);
+        vitals = judgeVitals(figures.canary, figures.stable, {
+          margin,
+          minSamples: extras.vitals.minSamples,
+        });
+      }
+      if (verdict.rollback || vitals?.rollback) {
+        const reason = verdict.rollback ? verdict.reason : vitals!.reason;
         const done = await changes.rollback({
           remote: channel.remote,
           actor: 'health guard',
-          reason: `automatic rollback of ${canary}: ${verdict.reason}`,
+          reason: `automatic rollback of ${canary}: ${reason}`,
           onlyCanary: canary,
         });
-        if (done) log.warn({ remote: channel.remote, canary, reason: verdict.reason }, 'canary rolled back');
+        if (done) {
+          log.warn({ remote: channel.remote, canary, reason }, 'canary rolled back');
+          alerts.send({
+            event: 'auto-rollback',
+            remote: channel.remote,
+            version: canary,
+            reason,
+            to: done.channel.stable,
+          });
+        }
         continue;
       }
       const stepLoads = rows.find((r) => r.version === canary)?.step_loads ?? 0;
       const step = decideStep(channel, verdict, stepLoads, options.minSamples, new Date());
       if (step?.move) {
+        const reason = `${verdict.reason}; ${stepLoads} page loads in step ${step.status.step} of ${step.status.of}`;
         const moved = await changes.moveStep({
           remote: channel.remote,
           canary,
           from: channel.percent,
           to: step.to,
-          reason: `${verdict.reason}; ${stepLoads} page loads in step ${step.status.step} of ${step.status.of}`,
+          reason,
         });
         if (moved) {
           log.info({ remote: channel.remote, canary, to: step.to }, 'rollout moved on');
+          if (step.to >= 100)
+            alerts.send({
+              event: 'auto-promotion',
+              remote: channel.remote,
+              version: canary,
+              reason,
+              from: channel.stable,
+            });
           continue;
         }
+      }
+      if (step?.status.holding && (verdict.state === 'waiting' || stepLoads < options.minSamples)) {
+        await announceHold(channel.remote, canary, channel.percent, step.status.holding);
       }
       const stored: StoredVerdict = {
         state: verdict.state,
@@ -131,6 +178,7 @@ export async function startReleaseHealth(
         minSamples: options.minSamples,
         minFailures: options.minFailures,
         step: step?.status ?? null,
+        vitals: vitals?.reason ?? null,
       };
       const text = JSON.stringify(stored);
       if (written.get(channel.remote) === text) continue;
@@ -142,10 +190,27 @@ export async function startReleaseHealth(
     }
   };
 
+  /**
+   * A step held for lack of traffic is announced once per step, by the node whose UPDATE marks it
+   * (hold_alerted, migration 0023): of several nodes judging at once exactly one sends.
+   */
+  const announceHold = async (remote: string, canary: string, percent: number, holding: string) => {
+    const { rowCount } = await db.query(
+      `UPDATE release_channels SET hold_alerted = step_started
+        WHERE remote = $1 AND canary = $2 AND step_started IS NOT NULL
+          AND hold_alerted IS DISTINCT FROM step_started`,
+      [remote, canary],
+    );
+    if (rowCount)
+      alerts.send({ event: 'step-held', remote, version: canary, reason: holding, from: String(percent) });
+  };
+
   const sweep = async () => {
     if (Date.now() - lastSweep < 60_000) return;
     lastSweep = Date.now();
     await db.query(`DELETE FROM release_page_loads WHERE seen < now() - interval '${KEEP_HOURS} hours'`);
+    await db.query(`DELETE FROM release_vitals WHERE seen < now() - interval '${KEEP_HOURS} hours'`);
+    await sweepErrors(db);
   };
 
   let checking: Promise<void> | null = null;
@@ -167,7 +232,7 @@ export async function startReleaseHealth(
 
   return {
     token: (remotes) => signPageLoad(key, remotes),
-    record: (report) => recordReport(db, key, registry, report),
+    record: (report) => recordReport(db, key, registry, report, extras.shellVersion),
     check,
     async close() {
       clearInterval(timer);

@@ -10,8 +10,10 @@ import type { Cohorts } from 'shared-api/remote-registry';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Events } from '../events.ts';
+import { createReleaseAlerts, type ReleaseAlerts } from './alerts.ts';
 import { type ChannelChanges, createChannelChanges } from './changes.ts';
 import { createDevRemotes, type DevRemotes } from './devRemotes.ts';
+import { shellBuildVersion } from './errors.ts';
 import { type ReleaseHealth, startReleaseHealth } from './health.ts';
 import { createReleasePage, type ReleasePage } from './page.ts';
 import { createReleasePrefixes, type ReleasePrefixes } from './prefixes.ts';
@@ -30,6 +32,8 @@ export interface Releases {
   /** Every change to who gets which release (changes.ts): the calls' and the health guard's. */
   changes: ChannelChanges;
   health: ReleaseHealth;
+  /** Posts to RELEASE_WEBHOOKS on the guard's rollbacks and promotions, held steps, refused uploads. */
+  alerts: ReleaseAlerts;
   /** Previews and local builds of one staff browser (previews.ts). */
   previews: Previews;
   /** The next new visitor's cohort (one sequence per node for the page and /remotes.json). */
@@ -59,7 +63,12 @@ export async function startReleases(
     if (prefix === null) return [`${remote}@${version} is not published`];
     return storedReleaseProblems(store, readShellShare(config.appsDir), { remote, version, prefix });
   });
-  const health = await startReleaseHealth(db, registry, changes, log, config.releaseHealth);
+  const alerts = createReleaseAlerts(config.releaseWebhooks, log);
+  const health = await startReleaseHealth(db, registry, changes, log, config.releaseHealth, {
+    vitals: config.releaseVitals,
+    alerts,
+    shellVersion: shellBuildVersion(config.appsDir),
+  });
   const previews = await startPreviews(config, db, log);
   const parts = {
     store,
@@ -67,6 +76,7 @@ export async function startReleases(
     registry,
     changes,
     health,
+    alerts,
     previews,
     nextCohorts: createCohortSequences(),
     devRemotes: createDevRemotes(config.devRemotesDir),
@@ -76,6 +86,7 @@ export async function startReleases(
     page: createReleasePage(parts, config.secureCookies),
     async close() {
       await health.close();
+      await alerts.close();
       await registry.close();
     },
   };

@@ -3,12 +3,16 @@
  * `POST /api/release-health`, beacons.ts): counted only for the releases that page was given,
  * named by the token it was served with (healthToken.ts), once per page load and release
  * (release_page_loads, migration 0018), so made-up, replayed or misdirected reports move nothing.
+ * The same holds for the page view's Web Vitals (vitals.ts) and its errors (errors.ts); the
+ * shell's own errors count against the shell build this node serves.
  */
 import { REMOTES, remoteNameOf } from 'shared-api/routes';
-import type { ReleaseHealthEvent } from 'shared-api/validation';
+import type { ReleaseErrorReport, ReleaseHealthEvent, ReleaseVitalsReport } from 'shared-api/validation';
 import type { Db } from '../db/index.ts';
-import { readPageLoad, releaseOfReport } from './healthToken.ts';
+import { recordErrors, SHELL } from './errors.ts';
+import { type PageLoad, type PageRelease, readPageLoad, releaseOfReport } from './healthToken.ts';
 import type { ReleaseRegistry } from './registry.ts';
+import { recordVitals } from './vitals.ts';
 
 const dirs = new Set<string>(Object.values(REMOTES));
 
@@ -16,26 +20,74 @@ const dirs = new Set<string>(Object.values(REMOTES));
 export interface HealthReport {
   token: string;
   events: ReleaseHealthEvent[];
+  vitals?: ReleaseVitalsReport | undefined;
+  errors?: ReleaseErrorReport[] | undefined;
 }
 
-/** Counts a report: how many of its releases' outcomes were new (replays count nothing). */
+/** What a report moved: new outcomes, releases whose vitals were stored, errors counted. */
+export interface Recorded {
+  counted: number;
+  vitals: number;
+  errors: number;
+}
+
+/** A folder name (mf-chat) from a report's remote, which the shell names by its MF name (mf_chat). */
+const dirOf = (remote: string): string | undefined =>
+  dirs.has(remote) ? remote : REMOTES[remoteNameOf(remote) ?? ('' as never)];
+
+/** The live release of this page a report names, or null. */
+function pageRelease(
+  page: PageLoad,
+  registry: Pick<ReleaseRegistry, 'isLive'>,
+  named: { remote: string; version?: string | undefined; channel?: 'stable' | 'canary' | undefined },
+): PageRelease | null {
+  const remote = dirOf(named.remote);
+  if (!remote || !named.version || !named.channel) return null;
+  const release = releaseOfReport(page, { remote, version: named.version, channel: named.channel });
+  return release && registry.isLive(remote, release.version) ? release : null;
+}
+
+/** Records a report: its outcomes, its vitals and its errors, each against the releases it may name. */
 export async function recordReport(
   db: Db,
   tokenKey: Buffer,
   registry: Pick<ReleaseRegistry, 'isLive'>,
-  { token, events }: HealthReport,
+  report: HealthReport,
+  shellVersion: string,
+): Promise<Recorded> {
+  const page = readPageLoad(tokenKey, report.token);
+  if (!page) return { counted: 0, vitals: 0, errors: 0 };
+  const counted = await recordOutcomes(db, registry, page, report.events);
+  let vitals = 0;
+  if (report.vitals) {
+    const drew = new Map<string, PageRelease>();
+    for (const named of report.vitals.releases) {
+      const release = pageRelease(page, registry, named);
+      if (release) drew.set(`${release.remote}@${release.version}`, release);
+    }
+    vitals = await recordVitals(db, page.id, [...drew.values()], report.vitals);
+  }
+  const errors = (report.errors ?? []).flatMap((error) => {
+    if (error.remote === SHELL) return [{ remote: SHELL, version: shellVersion, report: error }];
+    const release = pageRelease(page, registry, error);
+    return release ? [{ remote: release.remote, version: release.version, report: error }] : [];
+  });
+  return { counted, vitals, errors: errors.length ? await recordErrors(db, errors) : 0 };
+}
+
+/** Counts a report's outcomes: how many of its releases' outcomes were new (replays count nothing). */
+async function recordOutcomes(
+  db: Db,
+  registry: Pick<ReleaseRegistry, 'isLive'>,
+  page: PageLoad,
+  events: ReleaseHealthEvent[],
 ): Promise<number> {
-  const page = readPageLoad(tokenKey, token);
-  if (!page) return 0;
   // Per release of this page load: did it load (or fail to), did it fail in any way.
   const outcomes = new Map<string, { remote: string; version: string; loaded: boolean; failed: boolean }>();
   for (const event of events) {
-    const remote = dirs.has(event.remote)
-      ? event.remote
-      : REMOTES[remoteNameOf(event.remote) ?? ('' as never)];
-    if (!remote) continue;
-    const release = releaseOfReport(page, { remote, version: event.version, channel: event.channel });
-    if (!release || !registry.isLive(remote, release.version)) continue;
+    const release = pageRelease(page, registry, event);
+    if (!release) continue;
+    const remote = release.remote;
     const key = `${remote}@${release.version}`;
     const outcome = outcomes.get(key) ?? {
       remote,

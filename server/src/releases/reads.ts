@@ -3,6 +3,8 @@
  *   GET /api/release_channels   each remote's stable and canary, the share, and health counts
  *   GET /api/releases           published releases (`remote=eq.mf-chat&order=created.desc`)
  *   GET /api/release_log        who changed what, when, from which version to which, and why
+ *   GET /api/release_errors     a release's most frequent errors (`remote=eq.mf-chat&version=eq.1.5.0`;
+ *                               the shell's under `remote=eq.shell`, admins only; errors.ts)
  *   GET /api/release_health_minutes  a running canary's page loads and failures per minute, for
  *                               canary and stable, since it started (`remote=eq.mf-chat`)
  *   GET /api/release_tokens     the tokens (admins; never the token itself)
@@ -11,7 +13,9 @@
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource, type ReadContext } from '../postgrest/resource.ts';
-import { HEALTH_WINDOW_START } from './health.ts';
+import { ERRORS_SHOWN } from './errors.ts';
+import { HEALTH_WINDOW_START } from './healthWindow.ts';
+import { vitalsP75Json } from './vitals.ts';
 
 type ScopedContext = ReadContext<'releaseScope'>;
 
@@ -54,6 +58,13 @@ export const releaseChannelsRead = defineResource({
     /** The health guard's last verdict on the canary (health.ts StoredVerdict) and when. */
     verdict: { sql: 'c.verdict', type: 'json', filter: false },
     verdict_at: { sql: 'c.verdict_at', type: 'timestamptz' },
+    /** p75 of LCP, INP, CLS, TTFB and their page views over the guard's window (vitals.ts). */
+    stable_vitals: { sql: vitalsP75Json('c.stable'), type: 'json', filter: false },
+    canary_vitals: {
+      sql: `CASE WHEN c.canary IS NOT NULL THEN ${vitalsP75Json('c.canary')} END`,
+      type: 'json',
+      filter: false,
+    },
   },
   from(ctx) {
     requireScope(ctx);
@@ -62,6 +73,34 @@ export const releaseChannelsRead = defineResource({
   visible: scoped('c'),
   defaultOrder: 'remote.asc',
   maxLimit: 100,
+});
+
+/**
+ * A release's most frequent errors (errors.ts), the shell's under `shell`: the filter on remote is
+ * required, and with the version release_errors_top_idx (remote, version, count DESC) serves the
+ * list; without it (the shell's builds together) it reads at most ERRORS_PER_RELEASE rows per
+ * version kept. A token sees its own remotes' only (never the shell's), an admin everyone's.
+ */
+export const releaseErrorsRead = defineResource({
+  name: 'release_errors',
+  needs: ['releaseScope'],
+  columns: {
+    remote: { sql: 'e.remote', type: 'text' },
+    version: { sql: 'e.version', type: 'text' },
+    message: { sql: 'e.message', type: 'text', filter: false, order: false },
+    frames: { sql: 'e.frames', type: 'json', filter: false },
+    count: { sql: 'e.count', type: 'int' },
+    first_seen: { sql: 'e.first_seen', type: 'timestamptz', filter: false },
+    last_seen: { sql: 'e.last_seen', type: 'timestamptz' },
+  },
+  from(ctx) {
+    requireScope(ctx);
+    return { sql: 'release_errors e', params: [] };
+  },
+  visible: scoped('e'),
+  requiredFilters: ['remote'],
+  defaultOrder: 'count.desc,last_seen.desc',
+  maxLimit: ERRORS_SHOWN,
 });
 
 /**

@@ -27,6 +27,7 @@ import type {
   Post,
   Profile,
   ReleaseChannelRow,
+  ReleaseErrorRow,
   ReleaseHealthMinute,
   ReleaseLogRow,
   ReleaseMemberRow,
@@ -277,6 +278,11 @@ export const reads = {
     filter: ['remote', 'stable', 'canary', 'percent', 'canary_started', 'updated', 'pause_seconds', 'step_started', 'verdict_at'],
     // biome-ignore format: one line per list
     order: ['remote', 'stable', 'canary', 'percent', 'canary_started', 'updated', 'stable_loads', 'stable_failures', 'canary_loads', 'canary_failures', 'pause_seconds', 'step_started', 'verdict_at'],
+  }),
+  release_errors: read<{ row: ReleaseErrorRow }>()({
+    replica: false,
+    filter: ['remote', 'version', 'count', 'last_seen'],
+    order: ['remote', 'version', 'count', 'first_seen', 'last_seen'],
   }),
   release_health_minutes: read<{ row: ReleaseHealthMinute }>()({
     replica: false,

@@ -138,6 +138,18 @@ export const releaseMemberInput = z.object({ remote: releaseRemote, username: us
 
 /** What a browser reports about a remote it loaded (POST /api/release-health). No personal data. */
 export const RELEASE_HEALTH_KINDS = ['load', 'load-failed', 'render', 'error'] as const;
+/** A Web Vital above this many milliseconds (ten minutes) is a broken clock, not a slow page. */
+export const VITALS_MAX_MS = 600_000;
+/**
+ * What one error report may hold (shell/src/remotes/errorReports.ts trims to these): its message,
+ * each stack frame, how many frames, how many errors one report carries.
+ */
+export const RELEASE_ERROR_LIMITS = { message: 300, frame: 200, frames: 10, perReport: 10 } as const;
+const releaseOfPage = z.object({
+  remote: z.string().max(40),
+  version: releaseVersion,
+  channel: z.enum(['stable', 'canary']),
+});
 export const releaseHealthInput = z.object({
   /** The page load's health token, from its registry (server/src/releases/healthToken.ts). */
   token: z.string().max(4096),
@@ -151,5 +163,39 @@ export const releaseHealthInput = z.object({
       }),
     )
     .max(50),
+  /**
+   * The page view's Web Vitals (shell/src/remotes/signals.ts), for the releases that drew it: sent
+   * on hide, again if a value changed (CLS grows), each report replacing the last of the page load.
+   */
+  vitals: z
+    .object({
+      releases: z.array(releaseOfPage).max(10),
+      /** Largest Contentful Paint, Interaction to Next Paint, Time to First Byte: milliseconds. */
+      lcp: z.number().finite().min(0).max(VITALS_MAX_MS).optional(),
+      inp: z.number().finite().min(0).max(VITALS_MAX_MS).optional(),
+      ttfb: z.number().finite().min(0).max(VITALS_MAX_MS).optional(),
+      /** Cumulative Layout Shift: a unitless score. */
+      cls: z.number().finite().min(0).max(100).optional(),
+    })
+    .optional(),
+  /**
+   * Errors of this page load (shell/src/remotes/errorReports.ts), each against the release whose
+   * tree or files threw, or the shell (`remote: 'shell'`): the message and the release's own stack
+   * frames only, without query strings.
+   */
+  errors: z
+    .array(
+      z.object({
+        remote: z.string().max(40),
+        version: releaseVersion.optional(),
+        channel: z.enum(['stable', 'canary']).optional(),
+        message: z.string().min(1).max(RELEASE_ERROR_LIMITS.message),
+        frames: z.array(z.string().max(RELEASE_ERROR_LIMITS.frame)).max(RELEASE_ERROR_LIMITS.frames),
+      }),
+    )
+    .max(RELEASE_ERROR_LIMITS.perReport)
+    .optional(),
 });
 export type ReleaseHealthEvent = z.infer<typeof releaseHealthInput>['events'][number];
+export type ReleaseVitalsReport = NonNullable<z.infer<typeof releaseHealthInput>['vitals']>;
+export type ReleaseErrorReport = NonNullable<z.infer<typeof releaseHealthInput>['errors']>[number];

@@ -23,6 +23,8 @@ export interface ReleaseVerdict {
   minSamples: number;
   minFailures: number;
   step: RolloutStep | null;
+  /** The Web Vitals guard's words, or null when it is off for the remote (RELEASE_VITALS_GUARD). */
+  vitals?: string | null;
 }
 
 /** Where a progressive rollout stands, as the guard saw it (server/src/releases/rollout.ts). */
@@ -60,6 +62,39 @@ export interface ReleaseChannelRow {
   /** The health guard's last verdict on the running canary (server/src/releases/health.ts). */
   verdict: ReleaseVerdict | null;
   verdict_at: string | null;
+  /** p75 of each Web Vital over the guard's window (server/src/releases/vitals.ts). */
+  stable_vitals: ReleaseVitals;
+  canary_vitals: ReleaseVitals | null;
+}
+
+/**
+ * The 75th percentile of a release's page views' Web Vitals and how many page views had each:
+ * LCP, INP and TTFB in milliseconds, CLS a score; null without any.
+ */
+export interface ReleaseVitals {
+  lcp: number | null;
+  lcp_n: number;
+  inp: number | null;
+  inp_n: number;
+  cls: number | null;
+  cls_n: number;
+  ttfb: number | null;
+  ttfb_n: number;
+}
+
+/**
+ * One kind of error of a release (or of the shell, `remote: 'shell'`), as browsers reported it
+ * (server/src/releases/errors.ts): the message and the release's own stack frames.
+ */
+export interface ReleaseErrorRow {
+  remote: RemoteDir | 'shell';
+  version: string;
+  message: string;
+  /** `name /mf/<remote>@<version>/…js:line:column`, at most ten, the innermost first. */
+  frames: string[];
+  count: number;
+  first_seen: string;
+  last_seen: string;
 }
 
 /** A running canary's page loads in one minute, for canary or stable (the admin page's chart). */

@@ -23,7 +23,7 @@ import type { RemoteName } from 'shared-api';
 import { ErrorPanel, Spinner } from 'shared-ui';
 import { ProgressWhileMounted } from '../layout/ProgressBar.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunkReload.ts';
-import { reportRemote } from './health.ts';
+import { reportErrorDetails, reportRemote } from './health.ts';
 import {
   canFallBack,
   currentRelease,
@@ -100,12 +100,17 @@ export class RemoteBoundary extends Component<BoundaryProps, { error: unknown; r
     if (remote && this.leavesCanary(error)) {
       console.warn(`${remote} (canary) failed while drawing`, error, info.componentStack);
       // Raises the remote's generation: RemoteRoute draws it again, from stable, in a new boundary.
-      fallBackToStable(remote, isChunkLoadError(error) ? 'load-failed' : 'render');
+      fallBackToStable(remote, isChunkLoadError(error) ? 'load-failed' : 'render', error);
       return;
     }
-    // A load failure was reported where it happened; anything else broke while rendering.
+    // A load failure was reported where it happened; anything else broke while rendering: it
+    // counts against the remote drawn here, whatever files threw.
     if (remote && !isLoadError(error)) {
-      void currentRelease(remote).then((release) => release && reportRemote(release, 'render'));
+      void currentRelease(remote).then((release) => {
+        if (!release) return;
+        reportRemote(release, 'render');
+        reportErrorDetails(error, release);
+      });
     }
     if (reloadForChunkError(error)) {
       this.setState({ reloading: true });

@@ -6,6 +6,11 @@
  * carry the remote's name, version and channel only: no user, no address, no error text; and the
  * page load's health token from the registry, without which the server counts nothing (it names
  * the releases this page was given, and makes each outcome count once).
+ *
+ * The page view's Web Vitals and its errors' messages and frames (signals.ts) cost the first load
+ * nothing: that chunk is fetched when the browser is idle after the first paint, or at the first
+ * error, and adds them to the report (`startSignals`): errors with the next send, vitals when the
+ * page is hidden.
  */
 export type HealthKind = 'load' | 'load-failed' | 'render' | 'error';
 
@@ -19,21 +24,25 @@ export interface RemoteRelease {
 export const HEALTH_URL = '/api/release-health';
 const FLUSH_MS = 2000;
 
-const sent = new Set<string>();
+/** What this page reported, by `name@version:kind` (signals.ts reads the releases that drew it). */
+const sent = new Map<string, RemoteRelease & { kind: HealthKind }>();
+/** What signals.ts adds to a report: errors, and vitals when `hidden`. */
+let extra: ((hidden: boolean) => object | undefined) | undefined;
 let token: string | null = null;
 let queue: (RemoteRelease & { kind: HealthKind })[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
 
-function flush(): void {
+function flush(hidden?: unknown): void {
   clearTimeout(timer);
   timer = undefined;
-  if (queue.length === 0) return;
   // Without a token (a registry from an old server) there is nothing the server would count.
   if (!token) return;
+  const more = extra?.(hidden === true);
+  if (queue.length === 0 && !more) return;
   const events = queue.map(({ name, version, channel, kind }) => ({ remote: name, version, channel, kind }));
   queue = [];
-  const body = JSON.stringify({ token, events });
+  const body = JSON.stringify({ token, events, ...more });
   // A string is sent as text/plain: no preflight, and it survives the page being closed.
   if (typeof navigator !== 'undefined' && navigator.sendBeacon?.(HEALTH_URL, body)) return;
   void fetch(HEALTH_URL, { method: 'POST', body, keepalive: true, credentials: 'include' }).catch(
@@ -49,19 +58,50 @@ function flush(): void {
 export function setHealthToken(value: string | undefined, options: { replace?: boolean } = {}): void {
   if (!value) return;
   if (token && options.replace && value !== token) flush();
+  if (!token) {
+    // Web Vitals and error details: on idle, after the first paint (a page opened in the
+    // background paints no frame until it is shown: there, on idle alone).
+    const idle = () => (window.requestIdleCallback ?? setTimeout)(() => loadSignals());
+    if (document.hidden) idle();
+    else requestAnimationFrame(idle);
+  }
   if (!token || options.replace) token = value;
+}
+
+let signals: Promise<typeof import('./signals.ts')> | undefined;
+/** The signals chunk, started once: from then on it adds to each report. */
+export const loadSignals = () =>
+  (signals ??= import(/* webpackChunkName: "signals" */ './signals.ts').then((chunk) => {
+    extra = chunk.startSignals(sent, sendSoon);
+    return chunk;
+  }));
+
+/**
+ * An error thrown in `release`'s tree or files (null: the shell's, if its frames say so): its
+ * message and own frames go with the next report (signals.ts).
+ */
+export function reportErrorDetails(error: unknown, release: RemoteRelease | null): void {
+  void loadSignals().then(
+    (chunk) => chunk.addError(error, release),
+    () => undefined,
+  );
 }
 
 export function reportRemote(release: RemoteRelease, kind: HealthKind): void {
   const key = `${release.name}@${release.version}:${kind}`;
   if (sent.has(key)) return;
-  sent.add(key);
+  sent.set(key, { ...release, kind });
   queue.push({ ...release, kind });
+  sendSoon();
+}
+
+/** Sends what is queued in a moment, or at once when the page is hidden. */
+function sendSoon(): void {
   if (!listening && typeof window !== 'undefined') {
     listening = true;
-    window.addEventListener('pagehide', flush);
+    window.addEventListener('pagehide', () => flush(true));
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') flush();
+      if (document.visibilityState === 'hidden') flush(true);
     });
   }
   timer ??= setTimeout(flush, FLUSH_MS);

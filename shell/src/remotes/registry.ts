@@ -26,6 +26,7 @@ import {
   type HealthKind,
   type RemoteRelease,
   releaseOfError,
+  reportErrorDetails,
   reportRemote,
   setHealthToken,
 } from './health.ts';
@@ -201,13 +202,14 @@ export function canFallBack(remote: string): boolean {
 
 /**
  * Leaves `remote`'s canary for its stable release (see the top of this file): reports the failure
- * once, remembers it for the session and switches. False when the remote does not run a canary.
+ * once (and `error`, what it threw while rendering), remembers it for the session and switches.
+ * False when the remote does not run a canary.
  */
-export function fallBackToStable(remote: string, kind: 'load-failed' | 'render'): boolean {
+export function fallBackToStable(remote: string, kind: 'load-failed' | 'render', error?: unknown): boolean {
   if (!canFallBack(remote)) return false;
   const entry = current.get(remote)!;
   console.warn(`${remote}@${entry.version} (canary) failed (${kind}); using the stable release`);
-  report(entry, kind);
+  report(entry, kind, error);
   rememberLeft(entry);
   switchTo(stableOf(entry));
   return true;
@@ -263,10 +265,12 @@ export function followRegistry(now = Date.now()): Promise<void> {
 const isRelease = (entry: RegistryRemote): entry is RegistryRemote & RemoteRelease =>
   entry.channel === 'stable' || entry.channel === 'canary';
 
-/** Reports on a release; a development build or a preview is nobody's release. */
-function report(entry: RegistryRemote, kind: HealthKind): void {
-  if (isRelease(entry))
-    reportRemote({ name: entry.name, version: entry.version, channel: entry.channel }, kind);
+/** Reports on a release (and what it threw); a development build or a preview is nobody's release. */
+function report(entry: RegistryRemote, kind: HealthKind, error?: unknown): void {
+  if (!isRelease(entry)) return;
+  const release = { name: entry.name, version: entry.version, channel: entry.channel };
+  reportRemote(release, kind);
+  if (error) reportErrorDetails(error, release);
 }
 
 async function loadFrom<T>(entry: RegistryRemote, module: string): Promise<T> {
@@ -302,20 +306,28 @@ export async function loadRemoteModule<T>(remote: RemoteName, module: string): P
   }
 }
 
-/** Uncaught errors whose stack points into a remote's release files count against that release. */
+/**
+ * Uncaught errors (an event handler's, a timer's, a promise's) whose stack points into a remote's
+ * release files count against that release; the others are the shell's if its own files threw
+ * (health.ts reportErrorDetails).
+ */
 export function watchRemoteErrors(): void {
-  const reportError = (source: string | undefined) => {
+  const reportError = (source: string | undefined, error: unknown) => {
     void remotesReady()
       .then(() => {
         const entry = entryOfError(source);
-        if (entry) report(entry, 'error');
+        if (entry) report(entry, 'error', error);
+        else reportErrorDetails(error, null);
       })
       .catch(() => undefined);
   };
   window.addEventListener('error', (event) =>
-    reportError(`${event.filename ?? ''}\n${(event.error as Error)?.stack ?? ''}`),
+    reportError(
+      `${event.filename ?? ''}\n${(event.error as Error)?.stack ?? ''}`,
+      event.error ?? event.message,
+    ),
   );
   window.addEventListener('unhandledrejection', (event) =>
-    reportError((event.reason as Error | undefined)?.stack),
+    reportError((event.reason as Error | undefined)?.stack, event.reason),
   );
 }
