@@ -8,7 +8,7 @@
  */
 import type { Db } from '../db/index.ts';
 import type { ReleaseHealthFigures } from '../metrics/registry.ts';
-import { HEALTH_WINDOW_START } from './health.ts';
+import { HEALTH_WINDOW_START } from './healthWindow.ts';
 
 export async function releaseHealthFigures(db: Db): Promise<ReleaseHealthFigures> {
   const [live, rollbacks] = await Promise.all([
