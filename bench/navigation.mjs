@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Moving between areas (issue 31): from a click on a link of the side menu, the top bar or a
+ * Moving between areas (bench/README.md, "Moving between areas"): from a click on a link of the side menu, the top bar or a
  * post of the home feed until the new screen's content is drawn, in Chromium (Debian's
  * /usr/bin/chromium) on the production build, signed in as `demo`.
  *
@@ -66,7 +66,12 @@ const SETTINGS = {
   slow: {
     label: 'slow 4G + 4× CPU',
     // Lighthouse's mobile preset: 150 ms, 1.6 Mbit/s down, 750 kbit/s up.
-    network: { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 },
+    network: {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1_600_000 / 8,
+      uploadThroughput: 750_000 / 8,
+    },
     cpu: 4,
   },
 };
@@ -103,7 +108,12 @@ function steps() {
   list.push({ label: 'feed → another post', kind: 'post', card: 1 });
   for (const to of MENU) {
     const where = TOP_BAR.has(to) ? 'top' : 'menu';
-    list.push({ label: `${to} again (${where === 'top' ? 'top bar' : 'side menu'})`, kind: 'page', to, where });
+    list.push({
+      label: `${to} again (${where === 'top' ? 'top bar' : 'side menu'})`,
+      kind: 'page',
+      to,
+      where,
+    });
   }
   return list;
 }
@@ -121,7 +131,9 @@ function probeScript() {
   window.__navProbe = probe;
   probe.arm = (kind, to) => {
     const container = () =>
-      kind === 'post' ? document.querySelector('.gwp-modal') : document.querySelector('#sh-main .gw-page-layer');
+      kind === 'post'
+        ? document.querySelector('.gwp-modal')
+        : document.querySelector('#sh-main .gw-page-layer');
     const marker = kind === 'post' ? 'article[id^="post-"]' : 'h1';
     const before = new Set(document.querySelectorAll(marker));
     probe.clickAt = null;
@@ -135,7 +147,9 @@ function probeScript() {
           (to === null || window.location.pathname === to) &&
           screen &&
           [...screen.querySelectorAll(marker)].some((element) => !before.has(element)) &&
-          ![...screen.querySelectorAll('.gw-spinner--block')].some((spinner) => spinner.getClientRects().length > 0);
+          ![...screen.querySelectorAll('.gw-spinner--block')].some(
+            (spinner) => spinner.getClientRects().length > 0,
+          );
         if (ready) probe.drawnAt = performance.now();
         else requestAnimationFrame(check);
       };
@@ -192,7 +206,10 @@ async function oneRun(browser, build, setting) {
       await link.hover();
       await page.waitForTimeout(HOVER_MS);
       await link.click();
-      await page.waitForFunction(() => window.__navProbe.drawnAt !== null, null, { timeout: 60_000, polling: 50 });
+      await page.waitForFunction(() => window.__navProbe.drawnAt !== null, null, {
+        timeout: 60_000,
+        polling: 50,
+      });
       const { clickAt, drawnAt } = await page.evaluate(() => window.__navProbe);
       times[step.label] = drawnAt - clickAt;
       await page.waitForTimeout(READ_MS);
@@ -271,13 +288,14 @@ try {
   }
 }
 
-const rows = [...steps().map((step) => step.label), 'INP']
-  .map((label) => ({
-    label,
-    cells: settings.flatMap((setting) =>
-      builds.map((build) => median((results[`${build.label}|${setting.name}`] ?? []).map((times) => times[label]))),
+const rows = [...steps().map((step) => step.label), 'INP'].map((label) => ({
+  label,
+  cells: settings.flatMap((setting) =>
+    builds.map((build) =>
+      median((results[`${build.label}|${setting.name}`] ?? []).map((times) => times[label])),
     ),
-  }));
+  ),
+}));
 
 if (args.json) {
   console.log(JSON.stringify({ runs: RUNS, builds: builds.map((b) => b.label), settings, rows }, null, 2));

@@ -6,7 +6,12 @@
  * LIVE_FALLBACK_POLL_MS while the live connection is up: plain HTTP that survives proxies that
  * buffer events, sleeping laptops and server restarts.
  */
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+} from '@tanstack/react-query';
 import { getPage, PREFETCH_FRESH_MS, patchSessionUser, pollEvery, queryClient, rpc } from 'shared-api';
 import { eq, lt } from './readQuery.ts';
 

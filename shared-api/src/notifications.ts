@@ -2,7 +2,12 @@
  * Notifications (replies to and mentions of the viewer): types, query keys, the keyset list and
  * the "mark as seen" mutation. The unread count itself lives in the session (users.notifs).
  */
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+} from '@tanstack/react-query';
 import { getPage, PREFETCH_FRESH_MS, patchSessionUser, queryClient, rpc } from 'shared-api';
 import { lt } from './readQuery.ts';
 import type { PostKind } from './validation/words.ts';

@@ -23,7 +23,13 @@ import { ErrorPanel, Spinner } from 'shared-ui';
 import { ProgressWhileMounted } from '../layout/ProgressBar.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunkReload.ts';
 import { reportRemote } from './health.ts';
-import { canFallBack, currentRelease, fallBackToStable, remoteGeneration, subscribeRemotes } from './registry.ts';
+import {
+  canFallBack,
+  currentRelease,
+  fallBackToStable,
+  remoteGeneration,
+  subscribeRemotes,
+} from './registry.ts';
 import { type AnyComponent, fallbackHoldMs, loadedScreen, loadScreen } from './screens.ts';
 
 const lazyCache = new Map<string, LazyExoticComponent<AnyComponent>>();

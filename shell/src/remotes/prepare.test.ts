@@ -24,7 +24,9 @@ const { fallbackHoldMs, FALLBACK_DELAY_MS, FALLBACK_MIN_MS, preparesAhead } = aw
 const { prepareArea, preloadWhenIdle, routeOf, screensToPreload } = await import('./prepare.ts');
 const { queryClient, sessionStore } = await import('shared-api');
 
-const DEMO = { user: 'demo', roles: [] } as unknown as NonNullable<ReturnType<typeof sessionStore.getState>['user']>;
+const DEMO = { user: 'demo', roles: [] } as unknown as NonNullable<
+  ReturnType<typeof sessionStore.getState>['user']
+>;
 const requests: string[] = [];
 
 function setConnection(connection: { saveData?: boolean; effectiveType?: string } | undefined) {
@@ -94,7 +96,9 @@ describe('the screens loaded while idle', () => {
     const screens = screensToPreload(DEMO).map(({ remote, module }) => `${remote}/${module}`);
     expect(screens[0]).toBe('mf_post/PostModal');
     expect(screens.slice(1, 3)).toEqual(['mf_feed/HomeFeed', 'mf_feed/MicroblogFeed']);
-    expect(screens).toEqual(expect.arrayContaining(['mf_chat/Chats', 'mf_chat/Notifications', 'mf_account/OwnTags']));
+    expect(screens).toEqual(
+      expect.arrayContaining(['mf_chat/Chats', 'mf_chat/Notifications', 'mf_account/OwnTags']),
+    );
     expect(new Set(screens).size).toBe(screens.length);
     // Not a moderator: the moderation screens are not loaded for them.
     expect(screens.some((screen) => screen.startsWith('mf_moderation/'))).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Areas prepared before the click (issue 31, bench/README.md "Moving between areas"). Fetched
+ * Areas prepared before the click (bench/README.md, "Moving between areas"). Fetched
  * lazily, after the first screen, only where the browser does not ask to save data (bootstrap.tsx,
  * screens.ts preparesAhead), so none of it weighs on the first load:
  *
@@ -17,9 +17,9 @@ import {
   type HomeSort,
   prefetchFeed,
   prefetchThread,
-  queryClient,
   REMOTE_ROUTES,
   type RemoteRouteDef,
+  readsInFlight,
   type SessionUser,
   sessionStore,
 } from 'shared-api';
@@ -111,7 +111,9 @@ export function prepareArea(pathname: string, search = ''): void {
  * of the top bar and of the side menu this visitor sees (navItems.ts decides who sees what),
  * then for guests the sign-in and join forms of the top bar.
  */
-export function screensToPreload(user: SessionUser | null): { remote: RemoteRouteDef['remote']; module: string }[] {
+export function screensToPreload(
+  user: SessionUser | null,
+): { remote: RemoteRouteDef['remote']; module: string }[] {
   const paths = [
     '/post/:post?',
     ...MAIN.map((item) => item.to),
@@ -132,11 +134,11 @@ export function screensToPreload(user: SessionUser | null): { remote: RemoteRout
 
 /** How long to wait before looking again when reads are running (the visitor's own come first). */
 const BUSY_RETRY_MS = 500;
-const IDLE_TIMEOUT_MS = 5000;
 
+/** No deadline: on a main thread that is never idle, nothing is loaded ahead (it would compete). */
 function whenIdle(callback: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(callback, 1);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback);
+  else setTimeout(callback, BUSY_RETRY_MS);
 }
 
 /** Loads the likely screens one per idle moment, none while a read is running. */
@@ -144,7 +146,7 @@ export function preloadWhenIdle(): void {
   const queue = screensToPreload(sessionStore.getState().user);
   const next = (): void => {
     if (!allowed()) return;
-    if (queryClient.isFetching() > 0) {
+    if (readsInFlight() > 0) {
       setTimeout(() => whenIdle(next), BUSY_RETRY_MS);
       return;
     }

@@ -57,6 +57,8 @@ export function fallbackHoldMs(elapsed: number): number {
  * Whether to load anything before the visitor asks (idle preloading, reads on hover): never when
  * the browser says to save data or the connection is 2G.
  */
-export function preparesAhead(connection: { saveData?: boolean; effectiveType?: string } | undefined): boolean {
+export function preparesAhead(
+  connection: { saveData?: boolean; effectiveType?: string } | undefined,
+): boolean {
   return !connection?.saveData && !/2g/.test(connection?.effectiveType ?? '');
 }
