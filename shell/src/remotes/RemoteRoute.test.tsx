@@ -125,13 +125,13 @@ describe('a canary screen that breaks', () => {
 });
 
 describe('a screen loaded ahead of the click (prepare.ts)', () => {
-  it("is the release the visitor's registry names, and the route draws it without loading again", async () => {
+  it("is the release the visitor's registry names, and the route draws it without loading it again", async () => {
     runtime.canaryScreen = () => <p>Ekran kanarka</p>;
     const { loadScreen } = await import('./screens.ts');
     await loadScreen('mf_chat', 'Chats');
     expect(runtime.loadedFrom).toEqual([CANARY]);
     await drawChats();
-    expect(screen.getByText('Ekran kanarka')).toBeTruthy();
+    expect(await screen.findByText('Ekran kanarka')).toBeTruthy();
     expect(runtime.loadedFrom).toEqual([CANARY]);
   });
 

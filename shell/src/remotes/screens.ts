@@ -8,7 +8,7 @@
  */
 import type { ComponentType } from 'react';
 import type { RemoteName } from 'shared-api';
-import { loadRemoteModule, remoteGeneration } from './registry.ts';
+import { canFallBack, followRegistry, loadRemoteModule, remoteGeneration } from './registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: remote components take their own props; the route table passes them through
 export type AnyComponent = ComponentType<any>;
@@ -19,13 +19,22 @@ const loading = new Map<string, Promise<AnyComponent>>();
 /** Keyed by release generation: a release switched under the page loads its screens again. */
 const keyOf = (remote: RemoteName, module: string) => `${remote}/${module}@${remoteGeneration(remote)}`;
 
-/** The screen, when this page has it already from the release it runs now. */
+/**
+ * The screen, when this page has it already from the release it runs now. Never for a canary: a
+ * page that runs one asks the registry whether it is still given before drawing more of it
+ * (registry.ts followRegistry), so its screens go through `loadScreen` each time.
+ */
 export function loadedScreen(remote: RemoteName, module: string): AnyComponent | undefined {
-  return loaded.get(keyOf(remote, module));
+  return canFallBack(remote) ? undefined : loaded.get(keyOf(remote, module));
 }
 
-/** Loads a screen once (a failed load is tried again at the next call). */
-export function loadScreen(remote: RemoteName, module: string): Promise<AnyComponent> {
+/** Loads a screen once per release (a failed load is tried again at the next call). */
+export async function loadScreen(remote: RemoteName, module: string): Promise<AnyComponent> {
+  if (canFallBack(remote)) await followRegistry();
+  return loadOnce(remote, module);
+}
+
+function loadOnce(remote: RemoteName, module: string): Promise<AnyComponent> {
   const key = keyOf(remote, module);
   let screen = loading.get(key);
   if (!screen) {
