@@ -166,6 +166,17 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/** A busy machine can take longer than startServer waits to fill the demo content. */
+async function untilServing(url) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      if ((await fetch(`${url}/remotes.json`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`${url} did not start`);
+}
+
 async function signIn(url) {
   const response = await fetch(`${url}/api/rpc/user_login`, {
     method: 'POST',
@@ -260,11 +271,14 @@ if (args.baseline) builds.unshift(buildBaseline(args.baseline));
 const results = {};
 let browser;
 try {
-  for (const build of builds) {
-    build.server = await startServer({}, build.dir);
-    build.url = build.server.url;
-    build.session = await signIn(build.url);
-  }
+  await Promise.all(
+    builds.map(async (build) => {
+      build.server = await startServer({}, build.dir);
+      build.url = build.server.url;
+      await untilServing(build.url);
+      build.session = await signIn(build.url);
+    }),
+  );
   browser = await chromium.launch(chromiumLaunchOptions);
   for (let run = 0; run < RUNS; run++) {
     for (const setting of settings) {
