@@ -30,7 +30,8 @@
  *
  * `--baseline <ref>` checks the ref out into a temporary git worktree, installs it offline,
  * builds it (`pnpm install --offline`, `pnpm build`), serves it beside this checkout's build
- * and removes the worktree at the end.
+ * and removes the worktree at the end; `--baseline-checkout <dir>` takes a checkout built beforehand.
+ * Each run's figures are printed to stderr as it ends.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -50,6 +51,7 @@ const WEB_VITALS = path.join(path.dirname(require.resolve('web-vitals')), 'web-v
 const { values: args } = parseArgs({
   options: {
     baseline: { type: 'string' },
+    'baseline-checkout': { type: 'string' },
     runs: { type: 'string', default: '3' },
     settings: { type: 'string', default: 'loopback,slow' },
     'read-ms': { type: 'string', default: '1000' },
@@ -266,7 +268,12 @@ function buildBaseline(ref) {
 }
 
 const builds = [{ label: `this (${git('rev-parse', '--short', 'HEAD')})`, dir: root, remove() {} }];
-if (args.baseline) builds.unshift(buildBaseline(args.baseline));
+if (args['baseline-checkout']) {
+  // A checkout of the baseline built beforehand (a second run, or a worktree kept from one).
+  const dir = path.resolve(args['baseline-checkout']);
+  const label = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
+  builds.unshift({ label, dir, remove() {} });
+} else if (args.baseline) builds.unshift(buildBaseline(args.baseline));
 
 const results = {};
 let browser;
@@ -290,7 +297,8 @@ try {
         const key = `${build.label}|${setting.name}`;
         results[key] ??= [];
         results[key].push(times);
-        console.error(`run ${run + 1}/${RUNS} ${setting.name} ${build.label}: INP ${times.INP ?? '–'} ms`);
+        // Each run's figures as they come, so a run cut short still leaves them.
+        console.error(`run ${run + 1}/${RUNS} ${setting.name} ${build.label}: ${JSON.stringify(times)}`);
       }
     }
   }
