@@ -48,6 +48,7 @@ beforeEach(() => {
     }),
   );
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+  document.body.innerHTML = '<main id="sh-main"><h1>Strona główna</h1></main>';
 });
 
 afterEach(() => {
@@ -116,6 +117,16 @@ describe('the screens loaded while idle', () => {
     await vi.waitFor(() => expect(loads.screens).toContain('mf_account/InfoPage'));
     expect(loads.screens[0]).toBe('mf_post/PostModal');
     expect(loads.screens).not.toContain('mf_feed/HomeFeed');
+  });
+
+  it('wait until the screen in front of the visitor has drawn', async () => {
+    document.body.innerHTML =
+      '<main id="sh-main"><h1>Strona główna</h1><span class="gw-spinner gw-spinner--block"></span></main>';
+    preloadWhenIdle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loads.screens).toEqual([]);
+    document.querySelector('.gw-spinner')!.remove();
+    await vi.waitFor(() => expect(loads.screens).toContain('mf_post/PostModal'), { timeout: 3000 });
   });
 
   it('load nothing when the browser asks to save data', async () => {

@@ -141,12 +141,28 @@ function whenIdle(callback: () => void): void {
   else setTimeout(callback, BUSY_RETRY_MS);
 }
 
-/** Loads the likely screens one per idle moment, none while a read is running. */
+/**
+ * Whether the visitor is still waiting for the screen in front of them: a read running, its
+ * heading not drawn yet, or a screen's or list's spinner in it.
+ */
+function stillLoading(): boolean {
+  return (
+    readsInFlight() > 0 ||
+    document.querySelector('#sh-main h1') === null ||
+    document.querySelector('#sh-main .gw-spinner--block') !== null
+  );
+}
+
+/**
+ * Loads the likely screens one per idle moment, none while the visitor still waits for the
+ * screen in front of them: on a slow device the first screen can draw well after the page's
+ * `load` event, and it comes first.
+ */
 export function preloadWhenIdle(): void {
   const queue = screensToPreload(sessionStore.getState().user);
   const next = (): void => {
     if (!allowed()) return;
-    if (readsInFlight() > 0) {
+    if (stillLoading()) {
       setTimeout(() => whenIdle(next), BUSY_RETRY_MS);
       return;
     }
