@@ -6,13 +6,8 @@
  * LIVE_FALLBACK_POLL_MS while the live connection is up: plain HTTP that survives proxies that
  * buffer events, sleeping laptops and server restarts.
  */
-import {
-  type InfiniteData,
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-} from '@tanstack/react-query';
-import { getPage, PREFETCH_FRESH_MS, patchSessionUser, pollEvery, queryClient, rpc } from 'shared-api';
+import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { getPage, patchSessionUser, pollEvery, queryClient, rpc } from 'shared-api';
 import { eq, lt } from './readQuery.ts';
 
 export const CHAT_POLL_MS = 4000;
@@ -42,28 +37,17 @@ async function fetchChats(before: string | null, signal: AbortSignal) {
   );
 }
 
-/** The conversation list's first read, the same for the page and its prefetch. */
-const chatsQuery = () =>
-  infiniteQueryOptions({
+export function useChats(enabled = true) {
+  return useInfiniteQuery({
+    enabled,
     queryKey: chatKeys.list(),
     queryFn: ({ pageParam, signal }) => fetchChats(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) =>
       last.rows.length < CHATS_PAGE ? undefined : (last.rows[last.rows.length - 1]?.updated ?? undefined),
-  });
-
-export function useChats(enabled = true) {
-  return useInfiniteQuery({
-    ...chatsQuery(),
-    enabled,
     refetchInterval: pollEvery(CHAT_LIST_POLL_MS, LIVE_FALLBACK_POLL_MS),
     staleTime: 0,
   });
-}
-
-/** Starts /chats' read before the page is drawn (the shell, on a link's hover); a fresh list is kept. */
-export function prefetchChats(): Promise<void> {
-  return queryClient.prefetchInfiniteQuery({ ...chatsQuery(), staleTime: PREFETCH_FRESH_MS });
 }
 
 async function fetchMessages(chat: string, before: number | null, signal: AbortSignal) {

@@ -2,13 +2,8 @@
  * Notifications (replies to and mentions of the viewer): types, query keys, the keyset list and
  * the "mark as seen" mutation. The unread count itself lives in the session (users.notifs).
  */
-import {
-  type InfiniteData,
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-} from '@tanstack/react-query';
-import { getPage, PREFETCH_FRESH_MS, patchSessionUser, queryClient, rpc } from 'shared-api';
+import { type InfiniteData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { getPage, patchSessionUser, queryClient, rpc } from 'shared-api';
 import { lt } from './readQuery.ts';
 import type { PostKind } from './validation/words.ts';
 
@@ -39,22 +34,15 @@ async function fetchNotifications(before: number | null, signal: AbortSignal) {
 }
 
 /** Newest first; further pages by keyset on id. */
-const notificationsQuery = () =>
-  infiniteQueryOptions({
+export function useNotifications(enabled = true) {
+  return useInfiniteQuery({
+    enabled,
     queryKey: notificationKeys.list(),
     queryFn: ({ pageParam, signal }) => fetchNotifications(pageParam, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (last) =>
       last.rows.length < NOTIFICATIONS_PAGE ? undefined : (last.rows[last.rows.length - 1]?.id ?? undefined),
   });
-
-export function useNotifications(enabled = true) {
-  return useInfiniteQuery({ ...notificationsQuery(), enabled });
-}
-
-/** Starts /notifs' read before the page is drawn (the shell, on a link's hover). */
-export function prefetchNotifications(): Promise<void> {
-  return queryClient.prefetchInfiniteQuery({ ...notificationsQuery(), staleTime: PREFETCH_FRESH_MS });
 }
 
 type NotificationPages = InfiniteData<Awaited<ReturnType<typeof fetchNotifications>>, number | null>;

@@ -17,12 +17,6 @@ export const STALE = {
   slow: 5 * 60_000,
 } as const;
 
-/**
- * A read the shell prefetched (on a link's hover, shell/src/remotes/prepare.ts) is not read again
- * by a second hover this soon, even where the page itself always reads anew (chats, notifications).
- */
-export const PREFETCH_FRESH_MS = 10_000;
-
 let redirectHome: () => void = () => {
   if (typeof window !== 'undefined') window.location.assign('/');
 };

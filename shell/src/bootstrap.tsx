@@ -37,9 +37,12 @@ const root = createRoot(document.getElementById('root')!, {
 // Areas are prepared before the click (remotes/prepare.ts) once the first screen has loaded, and
 // never where the browser asks to save data; the code that does it is fetched only then.
 if (preparesAhead((navigator as { connection?: { saveData?: boolean } }).connection)) {
-  const prepare = () => void import('./remotes/prepare.ts').then((module) => module.startPreparing());
-  if (document.readyState === 'complete') prepare();
-  else window.addEventListener('load', prepare, { once: true });
+  // A second after the first screen shows its heading and no spinner: its own files come first.
+  const prepare = (): unknown =>
+    document.querySelector('#sh-main h1') && !document.querySelector('#sh-main .gw-spinner--block')
+      ? setTimeout(() => import('./remotes/prepare.ts').then((module) => module.startPreparing()), 1000)
+      : setTimeout(prepare, 500);
+  window.addEventListener('load', prepare, { once: true });
 }
 
 // As a transition the first render is done in slices that yield to the browser between them,

@@ -114,7 +114,7 @@ describe('the screens loaded while idle', () => {
   it('load one after another when the browser is idle, skipping what is loaded', async () => {
     loads.loaded.add('mf_feed/HomeFeed');
     preloadWhenIdle();
-    await vi.waitFor(() => expect(loads.screens).toContain('mf_account/InfoPage'));
+    await vi.waitFor(() => expect(loads.screens).toContain('mf_account/InfoPage'), { timeout: 5000 });
     expect(loads.screens[0]).toBe('mf_post/PostModal');
     expect(loads.screens).not.toContain('mf_feed/HomeFeed');
   });
@@ -139,10 +139,10 @@ describe('the screens loaded while idle', () => {
 
 describe("a link's area, prepared on hover", () => {
   it("loads the screen and starts the page's first read, under the page's query key", async () => {
-    prepareArea('/chats');
-    await vi.waitFor(() => expect(requests).toContain('/api/chats'));
-    expect(loads.screens).toEqual(['mf_chat/Chats']);
-    expect(queryClient.getQueryState(['chats', 'list'])).toBeDefined();
+    prepareArea('/tags');
+    await vi.waitFor(() => expect(requests).toContain('/api/tags'));
+    expect(loads.screens).toEqual(['mf_account/OwnTags']);
+    expect(queryClient.getQueryState(['tags', 'owned', 'demo'])).toBeDefined();
   });
 
   it('starts an opened post its thread', async () => {
@@ -153,7 +153,7 @@ describe("a link's area, prepared on hover", () => {
 
   it('does nothing when the browser asks to save data', async () => {
     setConnection({ saveData: true });
-    prepareArea('/chats');
+    prepareArea('/tags');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loads.screens).toEqual([]);
     expect(requests).toEqual([]);

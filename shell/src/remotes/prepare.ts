@@ -23,9 +23,7 @@ import {
   type SessionUser,
   sessionStore,
 } from 'shared-api';
-import { prefetchChats } from 'shared-api/chats';
 import { prefetchDrafts } from 'shared-api/drafts';
-import { prefetchNotifications } from 'shared-api/notifications';
 import { prefetchPerks } from 'shared-api/perks';
 import { prefetchOwnTags } from 'shared-api/tags';
 import { loadSanitizer } from 'shared-ui';
@@ -67,8 +65,10 @@ export function routeOf(pathname: string): { route: RemoteRouteDef; params: Para
 const HOME_SORTS: readonly HomeSort[] = ['hot', 'newest', 'day', 'week'];
 
 /**
- * Each area's first read, as its page asks for it (mf-feed, mf-post, mf-chat, mf-account);
- * areas whose first screen reads nothing, or reads what depends on more than the address, have none.
+ * Each area's first read, as its page asks for it (mf-feed, mf-post, mf-account). Areas whose
+ * first screen reads nothing have none, and so have /chats and /notifs: their reads live in
+ * modules the shell's first load holds (for the live connection's keys), which a prefetch would
+ * make heavier (bench/README.md, "Moving between areas").
  */
 const FIRST_READS: Record<string, (params: Params, search: string, user: SessionUser | null) => unknown> = {
   '/': (_, search) => {
@@ -79,8 +79,6 @@ const FIRST_READS: Record<string, (params: Params, search: string, user: Session
   '/lurking': (_, __, user) => user && prefetchFeed({ feed: 'lurking' }),
   '/favorites': (_, __, user) => user && prefetchFeed({ feed: 'favorites' }),
   '/post/:post?': ({ post }) => prefetchThread(Number(post)),
-  '/notifs': (_, __, user) => user && prefetchNotifications(),
-  '/chats': (_, __, user) => user && prefetchChats(),
   '/drafts': (_, __, user) => user && prefetchDrafts(),
   '/follows': (_, __, user) => user && prefetchPerks(),
   '/blocks': (_, __, user) => user && prefetchPerks(),
@@ -134,6 +132,8 @@ export function screensToPreload(
 
 /** How long to wait before looking again when reads are running (the visitor's own come first). */
 const BUSY_RETRY_MS = 500;
+/** How long the screen in front of the visitor has been drawn before anything is loaded ahead. */
+const SETTLE_MS = 1000;
 
 /** No deadline: on a main thread that is never idle, nothing is loaded ahead (it would compete). */
 function whenIdle(callback: () => void): void {
@@ -160,9 +160,13 @@ function stillLoading(): boolean {
  */
 export function preloadWhenIdle(): void {
   const queue = screensToPreload(sessionStore.getState().user);
+  let drawnAt: number | null = null;
   const next = (): void => {
     if (!allowed()) return;
-    if (stillLoading()) {
+    if (stillLoading()) drawnAt = null;
+    else drawnAt ??= Date.now();
+    // A moment after the screen has drawn (its images, the visitor's first look) comes first too.
+    if (drawnAt === null || Date.now() - drawnAt < SETTLE_MS) {
       setTimeout(() => whenIdle(next), BUSY_RETRY_MS);
       return;
     }
