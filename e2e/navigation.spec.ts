@@ -45,7 +45,10 @@ test('an area loaded while the browser was idle opens without fetching its code'
 });
 
 test("pointing at a menu link starts its page's read before the click", async ({ page }) => {
+  // The preparing starts a moment after the first screen has drawn; loading ahead shows it has.
+  const preparing = page.waitForRequest(CHAT_ENTRY);
   await openHome(page);
+  await preparing;
   const read = page.waitForRequest(OWN_TAGS_READ);
   await sideMenuLink(page, 'Autorskie tagi').hover();
   await read;
