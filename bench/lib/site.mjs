@@ -11,15 +11,16 @@ import { benchNode, unsupportedNodeEnv } from './api.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-export async function startServer(env = {}) {
-  if (!existsSync(path.join(root, 'shell', 'dist', 'index.html'))) {
+/** `checkout`: another checkout's build and server (bench/navigation.mjs's baseline), else this one. */
+export async function startServer(env = {}, checkout = root) {
+  if (!existsSync(path.join(checkout, 'shell', 'dist', 'index.html'))) {
     throw new Error('build the apps first: pnpm build (or npm start once)');
   }
   // Not 4190: fetch() refuses that port (ManageSieve is on its list of bad ports).
   const port = await freePort(4310);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gwar-bench-'));
   const child = spawn(benchNode, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'server'),
+    cwd: path.join(checkout, 'server'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

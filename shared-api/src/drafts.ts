@@ -3,7 +3,7 @@
  * newest first; `draft_upsert` saves a new one or updates one; publishing is `post_create`
  * with the draft id (`useCreatePost` in posts/writes.ts).
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, queryClient, rpc } from 'shared-api';
 import { eq } from './readQuery.ts';
 import type { CallInput } from './validation/contract.ts';
@@ -31,8 +31,16 @@ async function fetchDraft(post: number, signal: AbortSignal): Promise<Draft | nu
   return rows[0] ?? null;
 }
 
+const draftsQuery = () =>
+  queryOptions({ queryKey: draftKeys.list(), queryFn: ({ signal }) => fetchDrafts(signal) });
+
 export function useDrafts(enabled = true) {
-  return useQuery({ queryKey: draftKeys.list(), queryFn: ({ signal }) => fetchDrafts(signal), enabled });
+  return useQuery({ ...draftsQuery(), enabled });
+}
+
+/** Starts /drafts' read before the page is drawn (the shell, on a link's hover). */
+export function prefetchDrafts(): Promise<void> {
+  return queryClient.prefetchQuery(draftsQuery());
 }
 
 export function useDraft(post: number | null) {

@@ -6,7 +6,7 @@
  *   POST /api/rpc/block_{user|tag|domain}  {username|tag|domain, block}
  * Toggles: callers send the opposite of the current state (R-4.9).
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, postKeys, queryClient, rpc, STALE } from 'shared-api';
 import { eq, oneOf, type ReadFilters } from './readQuery.ts';
 import type { CallInput, PerkCall } from './validation/contract.ts';
@@ -61,13 +61,20 @@ export function usePerkState(kind: PerkKind, target: string, enabled = true) {
   });
 }
 
-export function usePerks(enabled = true) {
-  return useQuery({
+const perksQuery = () =>
+  queryOptions({
     queryKey: perkKeys.list(),
     queryFn: ({ signal }) => getRows('perks', { order: ['created.desc'] }, signal),
     staleTime: STALE.slow,
-    enabled,
   });
+
+export function usePerks(enabled = true) {
+  return useQuery({ ...perksQuery(), enabled });
+}
+
+/** Starts the read of /follows and /blocks before the page is drawn (the shell, on a link's hover). */
+export function prefetchPerks(): Promise<void> {
+  return queryClient.prefetchQuery(perksQuery());
 }
 
 /** The target of a perk row, whichever kind it is. */

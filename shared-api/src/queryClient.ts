@@ -48,3 +48,8 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/** How many reads are running: the shell loads nothing ahead while the visitor's own are (prepare.ts). */
+export function readsInFlight(): number {
+  return queryClient.isFetching();
+}

@@ -7,7 +7,7 @@
  *   POST /api/rpc/tag_update {tag, about}      reserve, or the owner updates the description
  *   POST /api/rpc/tag_drop {tag}               the owner gives it up; public again
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, LIMITS, postKeys, queryClient, rpc, STALE } from 'shared-api';
 import { eq, gt, isNull, like } from './readQuery.ts';
 import type { CallInput } from './validation/contract.ts';
@@ -35,13 +35,20 @@ export function useTag(tag: string) {
   });
 }
 
-export function useOwnTags(user: string | null) {
-  return useQuery({
-    queryKey: tagKeys.owned(user ?? ''),
-    queryFn: ({ signal }) => getRows('tags', { owner: eq(user!), order: ['tag.asc'] }, signal),
-    enabled: Boolean(user),
+const ownTagsQuery = (user: string) =>
+  queryOptions({
+    queryKey: tagKeys.owned(user),
+    queryFn: ({ signal }) => getRows('tags', { owner: eq(user), order: ['tag.asc'] }, signal),
     staleTime: STALE.slow,
   });
+
+export function useOwnTags(user: string | null) {
+  return useQuery({ ...ownTagsQuery(user ?? ''), enabled: Boolean(user) });
+}
+
+/** Starts /tags' read before the page is drawn (the shell, on a link's hover). */
+export function prefetchOwnTags(user: string): Promise<void> {
+  return queryClient.prefetchQuery(ownTagsQuery(user));
 }
 
 /** Tag autocomplete (R-5.13): public tags used more than 10 times, 10 results, by prefix. */

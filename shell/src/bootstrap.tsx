@@ -10,6 +10,7 @@ import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './remotes/chunkReload.ts';
 import { prefetchRouteData } from './remotes/firstData.ts';
 import { fallBackForChunk, remotesReady, watchRemoteErrors } from './remotes/registry.ts';
+import { preparesAhead } from './remotes/screens.ts';
 import { startSession } from './session/session.ts';
 
 // All start at once; the layout draws while they run.
@@ -33,6 +34,17 @@ const root = createRoot(document.getElementById('root')!, {
     console.warn('React recovered from', (error as Error).cause ?? error, info.componentStack);
   },
 });
+// Areas are prepared before the click (remotes/prepare.ts) once the first screen has loaded, and
+// never where the browser asks to save data; the code that does it is fetched only then.
+if (preparesAhead((navigator as { connection?: { saveData?: boolean } }).connection)) {
+  // A second after the first screen shows its heading and no spinner: its own files come first.
+  const prepare = (): unknown =>
+    document.querySelector('#sh-main h1') && !document.querySelector('#sh-main .gw-spinner--block')
+      ? setTimeout(() => import('./remotes/prepare.ts').then((module) => module.startPreparing()), 1000)
+      : setTimeout(prepare, 500);
+  window.addEventListener('load', prepare, { once: true });
+}
+
 // As a transition the first render is done in slices that yield to the browser between them,
 // not as one long task while the page is still loading (Lighthouse's total blocking time).
 startTransition(() => root.render(<App />));

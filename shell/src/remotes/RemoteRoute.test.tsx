@@ -16,6 +16,9 @@ const STABLE = '/mf/mf-chat@1.0.0/remoteEntry.js';
 const runtime = vi.hoisted(() => ({
   current: new Map<string, string>(),
   canaryScreen: (() => null) as () => unknown,
+  canaryLoadFails: false,
+  /** The entry each module was loaded from, in order. */
+  loadedFrom: [] as string[],
 }));
 
 vi.mock('@module-federation/enhanced/runtime', () => ({
@@ -23,7 +26,9 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
     for (const remote of remotes) runtime.current.set(remote.name, remote.entry);
   },
   loadRemote: async (id: string) => {
-    const entry = runtime.current.get(id.split('/')[0]!);
+    const entry = runtime.current.get(id.split('/')[0]!)!;
+    runtime.loadedFrom.push(entry);
+    if (entry === CANARY && runtime.canaryLoadFails) throw new Error('[ Federation Runtime ]: RUNTIME-008');
     return { default: entry === CANARY ? runtime.canaryScreen : () => <p>Ekran wersji stabilnej</p> };
   },
 }));
@@ -31,6 +36,8 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
 beforeEach(() => {
   vi.resetModules();
   runtime.current.clear();
+  runtime.loadedFrom.length = 0;
+  runtime.canaryLoadFails = false;
   // biome-ignore lint/suspicious/noDocumentCookie: the shell writes this cookie so; each test starts without it
   document.cookie = 'gwar_left_canary=; Max-Age=0; Path=/';
   sessionStorage.clear();
@@ -114,5 +121,29 @@ describe('a canary screen that breaks', () => {
     };
     await drawChats();
     expect(await screen.findByRole('button', { name: 'Spróbuj ponownie' })).toBeTruthy();
+  });
+});
+
+describe('a screen loaded ahead of the click (prepare.ts)', () => {
+  it("is the release the visitor's registry names, and the route draws it without loading it again", async () => {
+    runtime.canaryScreen = () => <p>Ekran kanarka</p>;
+    const { loadScreen } = await import('./screens.ts');
+    await loadScreen('mf_chat', 'Chats');
+    expect(runtime.loadedFrom).toEqual([CANARY]);
+    await drawChats();
+    expect(await screen.findByText('Ekran kanarka')).toBeTruthy();
+    expect(runtime.loadedFrom).toEqual([CANARY]);
+  });
+
+  it('falls back to stable when the canary fails to load, as a load on a click does', async () => {
+    runtime.canaryLoadFails = true;
+    const { loadScreen } = await import('./screens.ts');
+    await loadScreen('mf_chat', 'Chats');
+    expect(runtime.loadedFrom).toEqual([CANARY, STABLE]);
+    expect(document.cookie).toContain('gwar_left_canary');
+    await drawChats();
+    expect(screen.getByText('Ekran wersji stabilnej')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Spróbuj ponownie' })).toBeNull();
+    expect(runtime.loadedFrom).toEqual([CANARY, STABLE]);
   });
 });

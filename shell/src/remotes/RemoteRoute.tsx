@@ -9,7 +9,6 @@
  */
 import {
   Component,
-  type ComponentType,
   type ErrorInfo,
   type LazyExoticComponent,
   lazy,
@@ -28,13 +27,10 @@ import {
   canFallBack,
   currentRelease,
   fallBackToStable,
-  loadRemoteModule,
   remoteGeneration,
   subscribeRemotes,
 } from './registry.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: remote components take their own props; the route table passes them through
-type AnyComponent = ComponentType<any>;
+import { type AnyComponent, fallbackHoldMs, loadedScreen, loadScreen } from './screens.ts';
 
 const lazyCache = new Map<string, LazyExoticComponent<AnyComponent>>();
 
@@ -49,9 +45,11 @@ function lazyRemote(
   let component = lazyCache.get(key);
   if (!component) {
     component = lazy(async () => {
-      const loaded = await loadRemoteModule<{ default?: AnyComponent } | AnyComponent>(remote, module);
-      const value = typeof loaded === 'function' ? loaded : loaded.default;
-      if (!value) throw new Error(`${remote}/${module} has no default export`);
+      const started = performance.now();
+      const value = await loadScreen(remote, module);
+      // A fallback that has just appeared stays long enough to be read (screens.ts).
+      const hold = fallbackHoldMs(performance.now() - started);
+      if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold));
       return { default: value };
     });
     lazyCache.set(key, component);
@@ -70,7 +68,7 @@ export function RouteLoading() {
   return (
     <>
       <ProgressWhileMounted />
-      <Spinner block label="Ładowanie…" />
+      <Spinner block label="Ładowanie…" className="sh-route-loading" />
     </>
   );
 }
@@ -144,7 +142,9 @@ export interface RemoteRouteProps {
 export function RemoteRoute({ remote, module, props }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
   const generation = useSyncExternalStore(subscribeRemotes, () => remoteGeneration(remote));
-  const Screen = lazyRemote(remote, module, generation, attempt);
+  // A screen this page already has is drawn at once, in the click's own render.
+  const Screen =
+    (attempt === 0 && loadedScreen(remote, module)) || lazyRemote(remote, module, generation, attempt);
   return (
     <RemoteBoundary key={`${generation}#${attempt}`} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<RouteLoading />}>
