@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './remotes/chunkReload.ts';
 import { prefetchRouteData } from './remotes/firstData.ts';
+import { afterFirstScreen } from './remotes/firstScreen.ts';
 import { fallBackForChunk, remotesReady, watchRemoteErrors } from './remotes/registry.ts';
 import { preparesAhead } from './remotes/screens.ts';
 import { startSession } from './session/session.ts';
@@ -38,11 +39,14 @@ const root = createRoot(document.getElementById('root')!, {
 // never where the browser asks to save data; the code that does it is fetched only then.
 if (preparesAhead((navigator as { connection?: { saveData?: boolean } }).connection)) {
   // A second after the first screen shows its heading and no spinner: its own files come first.
-  const prepare = (): unknown =>
-    document.querySelector('#sh-main h1') && !document.querySelector('#sh-main .gw-spinner--block')
-      ? setTimeout(() => import('./remotes/prepare.ts').then((module) => module.startPreparing()), 1000)
-      : setTimeout(prepare, 500);
-  window.addEventListener('load', prepare, { once: true });
+  window.addEventListener(
+    'load',
+    () =>
+      afterFirstScreen(() =>
+        setTimeout(() => import('./remotes/prepare.ts').then((module) => module.startPreparing()), 1000),
+      ),
+    { once: true },
+  );
 }
 
 // As a transition the first render is done in slices that yield to the browser between them,

@@ -12,6 +12,8 @@
  * error, and adds them to the report (`startSignals`): errors with the next send, vitals when the
  * page is hidden.
  */
+import { afterFirstScreen } from './firstScreen.ts';
+
 export type HealthKind = 'load' | 'load-failed' | 'render' | 'error';
 
 export interface RemoteRelease {
@@ -59,15 +61,18 @@ export function setHealthToken(value: string | undefined, options: { replace?: b
   if (!value) return;
   if (token && options.replace && value !== token) flush();
   if (!token) {
-    // Web Vitals and error details: on idle, after the first paint (a page opened in the
-    // background paints no frame until it is shown: there, on idle alone).
-    const idle = () => (window.requestIdleCallback ?? setTimeout)(() => loadSignals());
-    if (document.hidden) idle();
-    else requestAnimationFrame(idle);
+    // Web Vitals and error details: on idle two seconds after the first screen is drawn
+    // (firstScreen.ts), when its cards and their sanitizer are in too; web-vitals reads the
+    // buffered entries, so loading it late loses no measurement (a page hidden sooner reports
+    // its page loads without them).
+    afterFirstScreen(() =>
+      setTimeout(() => (window.requestIdleCallback ?? setTimeout)(() => loadSignals()), SIGNALS_DELAY_MS),
+    );
   }
   if (!token || options.replace) token = value;
 }
 
+const SIGNALS_DELAY_MS = 2000;
 let signals: Promise<typeof import('./signals.ts')> | undefined;
 /** The signals chunk, started once: from then on it adds to each report. */
 export const loadSignals = () =>
