@@ -6,38 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, login, mailsTo, origin, signedInPage, test } from './fixtures.ts';
-
-const PASSWORD = 'tajne123';
-
-/** A new active account, made through the real sign-up and e-mail link (the e2e captcha is fixed). */
-async function newAccount(page: Page, prefix: string): Promise<string> {
-  const username = `${prefix}_${Date.now().toString(36)}`;
-  const email = `${username}@example.com`;
-  const captcha = (await (
-    await page.request.post('/api/rpc/captcha_create', { data: {}, headers: origin() })
-  ).json()) as {
-    id: string;
-  };
-  const joined = await page.request.post('/api/rpc/user_join', {
-    data: { username, email, password: PASSWORD, captcha: { id: captcha.id, text: 'GWAR42' } },
-    headers: origin(),
-  });
-  expect(joined.ok()).toBe(true);
-  let token: string | undefined;
-  await expect
-    .poll(() => {
-      token = mailsTo(email)
-        .map((mail) => /\/verify\?token=([A-Za-z0-9]{30,60})/.exec(mail)?.[1])
-        .find(Boolean);
-      return token;
-    })
-    .toBeTruthy();
-  expect((await page.request.post('/api/rpc/user_verify', { data: { token }, headers: origin() })).ok()).toBe(
-    true,
-  );
-  return username;
-}
+import {
+  expect,
+  login,
+  newAccount,
+  origin,
+  NEW_ACCOUNT_PASSWORD as PASSWORD,
+  signedInPage,
+  test,
+} from './fixtures.ts';
 
 async function signInThroughForm(page: Page, username: string) {
   await page.goto('/login');
@@ -49,7 +26,7 @@ async function signInThroughForm(page: Page, username: string) {
 test('a user downloads their data, asks to delete the account, and signing in again cancels it', async ({
   page,
 }) => {
-  const username = await newAccount(page, 'rodo');
+  const { username } = await newAccount(page, 'rodo');
   await login(page, username, PASSWORD);
   const title = `Wpis do eksportu ${Date.now().toString(36)}`;
   const created = await page.request.post('/api/rpc/post_create', {
@@ -94,7 +71,7 @@ test('a user downloads their data, asks to delete the account, and signing in ag
 });
 
 test('a user banned for a day sees the reason and the end at sign-in', async ({ page, browser }) => {
-  const username = await newAccount(page, 'ban');
+  const { username } = await newAccount(page, 'ban');
   await login(page, username, PASSWORD);
   const title = `Wpis do bana ${Date.now().toString(36)}`;
   const created = await page.request.post('/api/rpc/post_create', {

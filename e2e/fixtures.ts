@@ -107,3 +107,33 @@ export function mailsTo(to: string): string[] {
     )
     .filter((mail) => mail.includes(`To: ${to}`));
 }
+
+/** The password of the accounts `newAccount` makes. */
+export const NEW_ACCOUNT_PASSWORD = 'tajne123';
+
+/** A new active account, made through the real sign-up and e-mail link (the e2e captcha is fixed). */
+export async function newAccount(page: Page, prefix: string): Promise<{ username: string; email: string }> {
+  const username = `${prefix}_${Date.now().toString(36)}`;
+  const email = `${username}@example.com`;
+  const captcha = (await (
+    await page.request.post('/api/rpc/captcha_create', { data: {}, headers: origin() })
+  ).json()) as { id: string };
+  const joined = await page.request.post('/api/rpc/user_join', {
+    data: { username, email, password: NEW_ACCOUNT_PASSWORD, captcha: { id: captcha.id, text: 'GWAR42' } },
+    headers: origin(),
+  });
+  expect(joined.ok()).toBe(true);
+  let token: string | undefined;
+  await expect
+    .poll(() => {
+      token = mailsTo(email)
+        .map((mail) => /\/verify\?token=([A-Za-z0-9]{30,60})/.exec(mail)?.[1])
+        .find(Boolean);
+      return token;
+    })
+    .toBeTruthy();
+  expect((await page.request.post('/api/rpc/user_verify', { data: { token }, headers: origin() })).ok()).toBe(
+    true,
+  );
+  return { username, email };
+}

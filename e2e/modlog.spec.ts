@@ -6,39 +6,19 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, login, mailsTo, origin, signedInPage, test } from './fixtures.ts';
-
-const PASSWORD = 'tajne123';
+import {
+  expect,
+  login,
+  mailsTo,
+  newAccount,
+  origin,
+  NEW_ACCOUNT_PASSWORD as PASSWORD,
+  signedInPage,
+  test,
+} from './fixtures.ts';
 
 // axe in three themes at several stages takes its time.
 test.setTimeout(120_000);
-
-/** A new active account, made through the real sign-up and e-mail link (the e2e captcha is fixed). */
-async function newAccount(page: Page, prefix: string): Promise<{ username: string; email: string }> {
-  const username = `${prefix}_${Date.now().toString(36)}`;
-  const email = `${username}@example.com`;
-  const captcha = (await (
-    await page.request.post('/api/rpc/captcha_create', { data: {}, headers: origin() })
-  ).json()) as { id: string };
-  const joined = await page.request.post('/api/rpc/user_join', {
-    data: { username, email, password: PASSWORD, captcha: { id: captcha.id, text: 'GWAR42' } },
-    headers: origin(),
-  });
-  expect(joined.ok()).toBe(true);
-  let token: string | undefined;
-  await expect
-    .poll(() => {
-      token = mailsTo(email)
-        .map((mail) => /\/verify\?token=([A-Za-z0-9]{30,60})/.exec(mail)?.[1])
-        .find(Boolean);
-      return token;
-    })
-    .toBeTruthy();
-  expect((await page.request.post('/api/rpc/user_verify', { data: { token }, headers: origin() })).ok()).toBe(
-    true,
-  );
-  return { username, email };
-}
 
 /**
  * Serious and critical axe findings on what `page` shows, in the three themes (as a11y.spec.ts

@@ -6,6 +6,8 @@
  * (health.ts, vitalsVerdict.ts) and the admin page (reads.ts) take the 75th percentile over the
  * guard's window.
  */
+
+import type { ReleaseVitals } from 'shared-api/reads';
 import type { RemoteDir } from 'shared-api/routes';
 import type { ReleaseVitalsReport } from 'shared-api/validation';
 import type { Db } from '../db/index.ts';
@@ -58,16 +60,7 @@ export const vitalsP75Json = (version: string) => `(
    WHERE v.remote = c.remote AND v.version = ${version} AND v.seen >= ${HEALTH_WINDOW_START})`;
 
 /** The row vitalsP75Json builds (ReleaseChannelRow's stable_vitals and canary_vitals). */
-export interface VitalsP75Row {
-  lcp: number | null;
-  lcp_n: number;
-  inp: number | null;
-  inp_n: number;
-  cls: number | null;
-  cls_n: number;
-  ttfb: number | null;
-  ttfb_n: number;
-}
+type VitalsP75Row = ReleaseVitals;
 
 export const summaryOf = (row: VitalsP75Row | null | undefined): VitalsSummary =>
   row
