@@ -7,19 +7,12 @@
  * metric there.
  */
 import type { Db } from '../db/index.ts';
-import type { ReleaseHealthFigures } from '../metrics/registry.ts';
+import type { ReleaseFigures, ReleaseHealthFigures } from '../metrics/registry.ts';
 import { HEALTH_WINDOW_START } from './healthWindow.ts';
 
 export async function releaseHealthFigures(db: Db): Promise<ReleaseHealthFigures> {
   const [live, rollbacks] = await Promise.all([
-    db.query<{
-      remote: string;
-      version: string;
-      channel: 'stable' | 'canary';
-      loads: number;
-      failures: number;
-      verdict: string | null;
-    }>(
+    db.query<ReleaseFigures>(
       `SELECT c.remote, v.version, v.channel,
               count(l.*) FILTER (WHERE l.loaded)::int AS loads,
               count(l.*) FILTER (WHERE l.loaded AND l.failed)::int AS failures,
