@@ -12,7 +12,7 @@ import { HEALTH_WINDOW_START } from './healthWindow.ts';
 
 export async function releaseHealthFigures(db: Db): Promise<ReleaseHealthFigures> {
   const [live, rollbacks] = await Promise.all([
-    db.query<ReleaseFigures>(
+    db.query<ReleaseFigures & Record<string, unknown>>(
       `SELECT c.remote, v.version, v.channel,
               count(l.*) FILTER (WHERE l.loaded)::int AS loads,
               count(l.*) FILTER (WHERE l.loaded AND l.failed)::int AS failures,
