@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eraseAccount } from '../src/account/deletion.ts';
-import { type Caller, caller, createUser, publish, rows, signIn, useTestServer } from './harness.ts';
+import { type Caller, caller, createUser, errorOf, publish, rows, signIn, useTestServer } from './harness.ts';
 
 const server = useTestServer({ RATE_LIMITS: '0' });
 const guest = () => caller(server);
@@ -75,7 +75,10 @@ async function mailTo(to: string): Promise<string> {
 describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('R-10.12 a banned user appeals once per ban with name and password; the text is sanitized', async () => {
     await banned('odwolujacy', 'Reklamy');
-    expect((await login('odwolujacy')).json()).toMatchObject({ message: 'USER BANNED', details: 'Reklamy' });
+    expect(errorOf((await login('odwolujacy')).json())).toMatchObject({
+      message: 'USER BANNED',
+      details: 'Reklamy',
+    });
 
     const sent = await appeal('odwolujacy', 'To   pomyłka, <img src=x onerror=alert(1)> nie reklamowałem!');
     expect(sent.statusCode).toBe(200);
@@ -111,12 +114,12 @@ describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     await banned('gadula');
     const empty = await appeal('gadula', '   ');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({
+    expect(errorOf(empty.json())).toMatchObject({
       message: 'APPEAL TEXT REQUIRED',
       details: 'Napisz, dlaczego ban powinien zostać zdjęty',
     });
     const long = await appeal('gadula', 'x'.repeat(2001));
-    expect(long.json()).toMatchObject({
+    expect(errorOf(long.json())).toMatchObject({
       message: 'APPEAL TEXT TOO LONG',
       details: 'Odwołanie za długie (max 2 tys. znaków)',
     });
