@@ -5,7 +5,7 @@
  * Module Federation runtime is replaced by one that serves a component per registered entry.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_RELOAD_KEY } from './chunkReload.ts';
@@ -145,5 +145,45 @@ describe('a screen loaded ahead of the click (prepare.ts)', () => {
     expect(screen.getByText('Ekran wersji stabilnej')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Spróbuj ponownie' })).toBeNull();
     expect(runtime.loadedFrom).toEqual([CANARY, STABLE]);
+  });
+});
+
+describe('a screen once drawn', () => {
+  it('keeps its state when the shell draws the route again (a session arriving after sign-in)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          cohorts: {},
+          health: 'token',
+          remotes: [
+            { name: 'mf_chat', remote: 'mf-chat', entry: CANARY, version: '2.0.0', channel: 'stable' },
+          ],
+        }),
+      ),
+    );
+    runtime.canaryScreen = function Counter() {
+      const [count, setCount] = useState(0);
+      return (
+        <button type="button" onClick={() => setCount((n) => n + 1)}>
+          Kliknięto {count}
+        </button>
+      );
+    };
+    const { RemoteRoute } = await import('./RemoteRoute.tsx');
+    // A new element each time, as the shell's render makes (the same element would be skipped).
+    const route = () => (
+      <MemoryRouter>
+        <RemoteRoute remote="mf_chat" module="Chats" />
+      </MemoryRouter>
+    );
+    let view: ReturnType<typeof render> | undefined;
+    await act(async () => {
+      view = render(route());
+    });
+    await act(async () => (await screen.findByRole('button', { name: 'Kliknięto 0' })).click());
+    expect(screen.getByRole('button', { name: 'Kliknięto 1' })).toBeTruthy();
+    await act(async () => view!.rerender(route()));
+    expect(screen.getByRole('button', { name: 'Kliknięto 1' })).toBeTruthy();
   });
 });

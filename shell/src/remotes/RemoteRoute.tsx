@@ -142,9 +142,21 @@ export interface RemoteRouteProps {
 export function RemoteRoute({ remote, module, props }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
   const generation = useSyncExternalStore(subscribeRemotes, () => remoteGeneration(remote));
-  // A screen this page already has is drawn at once, in the click's own render.
-  const Screen =
-    (attempt === 0 && loadedScreen(remote, module)) || lazyRemote(remote, module, generation, attempt);
+  // A screen this page already has is drawn at once, in the click's own render. The choice is
+  // made once per screen, release and attempt, never again at a later render: once the lazy one
+  // has loaded, `loadedScreen` would hand over a component of another type, and React would
+  // mount the screen afresh on any render of the shell (a signed-in session arriving, say),
+  // dropping its state and the callbacks of its calls in flight.
+  const choiceKey = `${remote}/${module}@${generation}#${attempt}`;
+  const [choice, setChoice] = useState(() => ({ key: choiceKey, Screen: chooseScreen() }));
+  function chooseScreen(): AnyComponent {
+    return (attempt === 0 && loadedScreen(remote, module)) || lazyRemote(remote, module, generation, attempt);
+  }
+  let Screen = choice.Screen;
+  if (choice.key !== choiceKey) {
+    Screen = chooseScreen();
+    setChoice({ key: choiceKey, Screen });
+  }
   return (
     <RemoteBoundary key={`${generation}#${attempt}`} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<RouteLoading />}>
