@@ -43,7 +43,16 @@ if (preparesAhead((navigator as { connection?: { saveData?: boolean } }).connect
     'load',
     () =>
       afterFirstScreen(() =>
-        setTimeout(() => import('./remotes/prepare.ts').then((module) => module.startPreparing()), 1000),
+        setTimeout(
+          () =>
+            import('./remotes/prepare.ts').then(
+              (module) => module.startPreparing(),
+              // Looking ahead is optional: its chunk failing (the visitor went offline, a new build
+              // replaced the files) must not reach the chunk-failure reload below.
+              () => undefined,
+            ),
+          1000,
+        ),
       ),
     { once: true },
   );

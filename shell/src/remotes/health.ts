@@ -66,7 +66,15 @@ export function setHealthToken(value: string | undefined, options: { replace?: b
     // buffered entries, so loading it late loses no measurement (a page hidden sooner reports
     // its page loads without them).
     afterFirstScreen(() =>
-      setTimeout(() => (window.requestIdleCallback ?? setTimeout)(() => loadSignals()), SIGNALS_DELAY_MS),
+      setTimeout(
+        () =>
+          (window.requestIdleCallback ?? setTimeout)(() =>
+            // Optional like the rest of the report: a chunk that fails to load (offline) must not
+            // reach the shell's chunk-failure reload as an unhandled rejection.
+            loadSignals().catch(() => undefined),
+          ),
+        SIGNALS_DELAY_MS,
+      ),
     );
   }
   if (!token || options.replace) token = value;
@@ -76,10 +84,16 @@ const SIGNALS_DELAY_MS = 2000;
 let signals: Promise<typeof import('./signals.ts')> | undefined;
 /** The signals chunk, started once: from then on it adds to each report. */
 export const loadSignals = () =>
-  (signals ??= import(/* webpackChunkName: "signals" */ './signals.ts').then((chunk) => {
-    extra = chunk.startSignals(sent, sendSoon);
-    return chunk;
-  }));
+  (signals ??= import(/* webpackChunkName: "signals" */ './signals.ts').then(
+    (chunk) => {
+      extra = chunk.startSignals(sent, sendSoon);
+      return chunk;
+    },
+    (error: unknown) => {
+      signals = undefined; // tried again at the next error or page view
+      throw error;
+    },
+  ));
 
 /**
  * An error thrown in `release`'s tree or files (null: the shell's, if its frames say so): its
