@@ -252,7 +252,7 @@ test('the admin page shows the releases, their health and the history (R-10.9)',
   await page.goto('/admin/releases');
   await expect(page.getByRole('heading', { name: 'Wydania aplikacji', level: 1 })).toBeVisible();
   const chat = page.getByRole('article', { name: 'mf-chat' });
-  await expect(chat.getByText(originalStable)).toBeVisible();
+  await expect(chat.getByText(originalStable, { exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'automatyczne wycofanie' }).first()).toBeVisible();
   await expect(page.getByText(/automatic rollback of e2e-broken/).first()).toBeVisible();
   await chat.getByRole('button', { name: 'Pokaż wydania' }).click();
