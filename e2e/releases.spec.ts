@@ -311,7 +311,7 @@ test('the admin page shows the releases, their health and the history (R-10.9)',
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     const card = page.getByRole('article', { name: 'mf-chat' });
     await card.getByRole('button', { name: 'Pokaż wydania' }).click();
-    await expect(card.getByRole('table')).toBeVisible();
+    await expect(card.getByRole('table', { name: 'Wydania mf-chat' })).toBeVisible();
     await page.getByLabel('Nazwa (np. zespół czatu)').fill(`axe ${theme}`);
     await page.getByRole('checkbox', { name: 'mf-feed' }).check();
     await page.getByRole('button', { name: 'Utwórz token' }).click();
