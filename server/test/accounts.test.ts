@@ -10,7 +10,7 @@ import pino from 'pino';
 import { MESSAGES, VALIDATION_KEYS } from 'shared-api/validation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAILURES } from '../src/auth/throttle.ts';
-import { createUser, errorOf, ORIGIN, signIn, useTestServer } from './harness.ts';
+import { createUser, errorOf, ORIGIN, signIn, useTestServer, waitForMail } from './harness.ts';
 
 const server = useTestServer({ CAPTCHA_FIXED_TEXT: 'GWAR42', LOG_LEVEL: 'info' });
 let outbox: string;
@@ -82,31 +82,10 @@ async function captcha(c: Client, text = 'GWAR42') {
   return { id: body.id, text };
 }
 
-/** Decodes quoted-printable so the link in an .eml file reads as written. */
-function decodeQp(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 /** The token of the newest mail to `to` whose link has `pathname`, waiting briefly for async mails. */
 async function tokenFromOutbox(to: string, pathname: '/verify' | '/reset'): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(outbox).sort().reverse();
-    } catch {
-      // not created yet
-    }
-    for (const file of files) {
-      const mail = decodeQp(readFileSync(path.join(outbox, file), 'utf8'));
-      if (!mail.includes(`To: ${to}`)) continue;
-      const match = new RegExp(`${pathname}\\?token=([A-Za-z0-9]+)`).exec(mail);
-      if (match) return match[1]!;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no ${pathname} mail to ${to}`);
+  const link = new RegExp(`${pathname}\\?token=([A-Za-z0-9]+)`);
+  return link.exec(await waitForMail(outbox, to, (mail) => link.test(mail)))![1]!;
 }
 
 async function join(c: Client, username: string, email: string, password = 'tajne123') {

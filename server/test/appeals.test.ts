@@ -1,14 +1,16 @@
-/**
- * Ban appeals (docs/product.md R-10.12, R-10.13): a banned user, refused at sign-in, appeals once
- * against the ban with their name and password; moderators see open appeals and accept (the ban
- * ends, logged in public) or reject with a reason; the user is told by e-mail (the outbox in the
- * data folder) and, signed in again, by a notification.
- */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eraseAccount } from '../src/account/deletion.ts';
-import { type Caller, caller, createUser, errorOf, publish, rows, signIn, useTestServer } from './harness.ts';
+import {
+  type Caller,
+  caller,
+  createUser,
+  errorOf,
+  publish,
+  rows,
+  signIn,
+  useTestServer,
+  waitForMail,
+} from './harness.ts';
 
 const server = useTestServer({ RATE_LIMITS: '0' });
 const guest = () => caller(server);
@@ -51,26 +53,8 @@ async function openAppealOf(username: string): Promise<Appeal> {
   return list[0]!;
 }
 
-/** The newest mail to `to` in the outbox, decoded (quoted-printable), waiting briefly. */
-async function mailTo(to: string): Promise<string> {
-  const outbox = server.app.services.mailer.outbox;
-  for (let attempt = 0; attempt < 40; attempt++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(outbox).sort().reverse();
-    } catch {
-      // not made yet
-    }
-    for (const file of files) {
-      const mail = readFileSync(path.join(outbox, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      if (mail.includes(`To: ${to}`)) return Buffer.from(mail, 'latin1').toString('utf8');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail to ${to}`);
-}
+/** The newest mail to `to` in the outbox, decoded, waiting briefly. */
+const mailTo = (to: string) => waitForMail(server.app.services.mailer.outbox, to);
 
 describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('R-10.12 a banned user appeals once per ban with name and password; the text is sanitized', async () => {

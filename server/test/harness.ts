@@ -9,7 +9,15 @@
  * Suites that run several servers or processes call `startTestServer` themselves.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
@@ -307,4 +315,33 @@ export async function rows<T = Record<string, unknown>>(api: Caller, url: string
   const response = await api.get(url);
   if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
   return response.json() as T[];
+}
+
+/**
+ * The newest mail in `outbox` (the server's, without SMTP) that is to `to` and that `accept`
+ * takes, decoded from quoted-printable (so links read as written) and from UTF-8; waits up to
+ * 2 s, since account mails are sent after the answer.
+ */
+export async function waitForMail(
+  outbox: string,
+  to: string,
+  accept: (mail: string) => boolean = () => true,
+): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox).sort().reverse();
+    } catch {
+      // not made yet
+    }
+    for (const file of files) {
+      const raw = readFileSync(path.join(outbox, file), 'latin1')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      const mail = Buffer.from(raw, 'latin1').toString('utf8');
+      if (mail.includes(`To: ${to}`) && accept(mail)) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no such mail to ${to}`);
 }
