@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReleaseToken } from '../src/releases/tokens.ts';
 import { CHAT_EXPOSES, remoteBuild, tarball, writeShellBuild } from './fixtures/remoteBuild.ts';
-import { caller, createUser, ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';
+import { caller, createUser, sendHealthBeacon, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let tmp: string;
@@ -91,20 +91,7 @@ const rpc = (name: string, body: unknown) =>
 /** A page load of a visitor in `cohort` (below the share: the canary): its health token. */
 const pageLoad = async (cohort: number) =>
   ((await caller(server, `gwar_cohort=${cohort}`).get('/remotes.json')).json() as { health: string }).health;
-let address = 0;
-const beacon = (report: unknown) => {
-  address++;
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/release-health',
-    headers: {
-      'content-type': 'text/plain;charset=UTF-8',
-      origin: ORIGIN,
-      'x-forwarded-for': `10.9.${(address >> 8) & 255}.${address & 255}`,
-    },
-    payload: typeof report === 'string' ? report : JSON.stringify(report),
-  });
-};
+const beacon = (report: unknown) => sendHealthBeacon(server.app, report);
 const release = (version: string, channel: 'stable' | 'canary') => ({ remote: 'mf_chat', version, channel });
 /** `count` page views in `cohort`, drawn by `version`, each with these vitals. */
 const views = async (

@@ -24,7 +24,15 @@ import {
   tarball,
   writeShellBuild,
 } from './fixtures/remoteBuild.ts';
-import { caller, createUser, ORIGIN, signIn, startTestServer, type TestServer } from './harness.ts';
+import {
+  caller,
+  createUser,
+  ORIGIN,
+  sendHealthBeacon,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
 
 let server: TestServer;
 let tmp: string;
@@ -519,22 +527,8 @@ describe('canary health', () => {
     const answer = await remotesFor(cohort);
     return (answer.response.json() as { health: string }).health;
   };
-  // Each report from its own address (as from many visitors, or a botnet): the per-address
-  // limit (60 a minute) is not what these tests are about.
-  let address = 0;
-  const beacon = (token: string, events: unknown[]) => {
-    address++;
-    return server.app.inject({
-      method: 'POST',
-      url: '/api/release-health',
-      headers: {
-        'content-type': 'text/plain;charset=UTF-8',
-        origin: ORIGIN,
-        'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
-      },
-      payload: JSON.stringify({ token, events }),
-    });
-  };
+  const beacon = (token: string, events: unknown[]) => sendHealthBeacon(server.app, { token, events });
+
   const event = (version: string, channel: string, kind: string) => ({
     remote: 'mf_chat',
     version,
