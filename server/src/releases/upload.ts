@@ -5,17 +5,13 @@
  * 200 when this very build already was (a retried upload). A refused upload is announced to the
  * release webhooks (alerts.ts) by the node that refused it.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RemoteDir } from 'shared-api/routes';
 import { releaseRemote, releaseVersion } from 'shared-api/validation';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { releaseActor } from './access.ts';
 import { publishRelease } from './publish.ts';
 import { RELEASE_LIMITS, ReleaseArchiveError, readReleaseArchive } from './tarball.ts';
-
-/** Who is uploading, once the token or session was checked (a refusal before is nobody's). */
-interface Upload {
-  actor: string | null;
-}
 
 export function registerReleaseUpload(app: FastifyInstance): void {
   const releases = app.services.releases;
@@ -33,18 +29,31 @@ export function registerReleaseUpload(app: FastifyInstance): void {
         config: config.rateLimits ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {},
       },
       async (request: FastifyRequest<{ Params: { remote: string; version: string } }>, reply) => {
-        const upload: Upload = { actor: null };
+        const remote = releaseRemote.safeParse(request.params.remote);
+        if (!remote.success) throw badRequest('RELEASE REFUSED', `unknown remote "${request.params.remote}"`);
+        const version = releaseVersion.safeParse(request.params.version);
+        if (!version.success)
+          throw badRequest('RELEASE REFUSED', version.error.issues[0]?.message ?? 'bad version');
+        const actor = releaseActor(request, remote.data);
         try {
-          return await receive(request, reply, upload);
+          const result = await publishUpload(request.body, remote.data, version.data, actor);
+          request.log.info(
+            { remote: result.remote, version: result.version, actor, created: result.created },
+            'release published',
+          );
+          return reply
+            .status(result.created ? 201 : 200)
+            .header('Cache-Control', 'no-store')
+            .send({ ok: true, ...result });
         } catch (error) {
-          // A build refused from a caller allowed to upload it: never an anonymous request (which
-          // anyone could repeat to flood the hooks), a missing token (401/403) or a retry (409).
-          if (upload.actor && error instanceof ApiError && error.message === 'RELEASE REFUSED') {
+          // A build refused from a caller allowed to upload it (the refusals above come before
+          // anyone is known, so anonymous requests cannot flood the hooks); not a retry (409).
+          if (error instanceof ApiError && error.message === 'RELEASE REFUSED') {
             releases.alerts.send({
               event: 'upload-refused',
               remote: request.params.remote,
               version: request.params.version,
-              reason: `${(error.details ?? 'refused').slice(0, 500)} (uploaded by ${upload.actor})`,
+              reason: `${(error.details ?? 'refused').slice(0, 500)} (uploaded by ${actor})`,
             });
           }
           throw error;
@@ -53,19 +62,9 @@ export function registerReleaseUpload(app: FastifyInstance): void {
     );
   });
 
-  async function receive(
-    request: FastifyRequest<{ Params: { remote: string; version: string } }>,
-    reply: FastifyReply,
-    upload: Upload,
-  ) {
-    const remote = releaseRemote.safeParse(request.params.remote);
-    if (!remote.success) throw badRequest('RELEASE REFUSED', `unknown remote "${request.params.remote}"`);
-    const version = releaseVersion.safeParse(request.params.version);
-    if (!version.success)
-      throw badRequest('RELEASE REFUSED', version.error.issues[0]?.message ?? 'bad version');
-    const actor = releaseActor(request, remote.data);
-    upload.actor = actor;
-    if (!Buffer.isBuffer(request.body)) {
+  /** Reads the tarball within its limits and publishes it (publish.ts). */
+  async function publishUpload(body: unknown, remote: RemoteDir, version: string, actor: string) {
+    if (!Buffer.isBuffer(body)) {
       throw badRequest(
         'RELEASE REFUSED',
         'send the gzipped tarball as the body (Content-Type: application/gzip)',
@@ -73,24 +72,11 @@ export function registerReleaseUpload(app: FastifyInstance): void {
     }
     let files: Awaited<ReturnType<typeof readReleaseArchive>>;
     try {
-      files = await readReleaseArchive(request.body);
+      files = await readReleaseArchive(body);
     } catch (error) {
       if (error instanceof ReleaseArchiveError) throw badRequest('RELEASE REFUSED', error.message);
       throw error;
     }
-    const result = await publishRelease(config, app.db, releases, {
-      remote: remote.data,
-      version: version.data,
-      files,
-      actor,
-    });
-    request.log.info(
-      { remote: result.remote, version: result.version, actor, created: result.created },
-      'release published',
-    );
-    return reply
-      .status(result.created ? 201 : 200)
-      .header('Cache-Control', 'no-store')
-      .send({ ok: true, ...result });
+    return publishRelease(config, app.db, releases, { remote, version, files, actor });
   }
 }
