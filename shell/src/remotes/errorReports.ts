@@ -9,6 +9,7 @@
  * The bounds are the beacon schema's (shared-api/src/validation/release.ts RELEASE_ERROR_LIMITS,
  * which the shell cannot import: it carries zod); errorReports.test.ts holds them equal.
  */
+import { REMOTES, type RemoteName } from 'shared-api';
 export const ERROR_LIMITS = { message: 300, frame: 200, frames: 10, perReport: 10 } as const;
 /** Errors one page load reports at most: a loop that throws is one kind of error, reported once. */
 export const ERRORS_PER_PAGE = 20;
@@ -58,8 +59,9 @@ export function ownFrames(stack: string | undefined, base: string | null, origin
   return frames;
 }
 
-/** The base of a release's files: `/mf/mf-chat@1.5.0/` from its MF name and version. */
-export const releaseBase = (name: string, version: string) => `/mf/${name.replace('_', '-')}@${version}/`;
+/** The base of a release's files: `/mf/mf-chat@1.5.0/` from its MF name (apps.json's folder) and version. */
+export const releaseBase = (name: string, version: string) =>
+  `/mf/${REMOTES[name as RemoteName] ?? name}@${version}/`;
 
 /** What is reported of `error`, or null when there is nothing to say (no message). */
 export function describeError(error: unknown, base: string | null, origin: string): ErrorDetails | null {
