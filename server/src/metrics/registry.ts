@@ -196,29 +196,29 @@ function registerReleaseHealth(
       .finally(() => setImmediate(() => (pending = null)));
     return pending;
   };
-  const labelNames = ['remote', 'version', 'channel'] as const;
-  new Gauge({
-    name: 'gwar_release_page_loads',
-    help: "Page loads of a live release in the health guard's window (since the canary started, at most 30 minutes).",
-    labelNames,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      for (const r of (await read())?.releases ?? [])
-        this.set({ remote: r.remote, version: r.version, channel: r.channel }, r.loads);
-    },
-  });
-  new Gauge({
-    name: 'gwar_release_failed_page_loads',
-    help: "Page loads in the guard's window where the release failed to load, to render, or threw.",
-    labelNames,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      for (const r of (await read())?.releases ?? [])
-        this.set({ remote: r.remote, version: r.version, channel: r.channel }, r.failures);
-    },
-  });
+  /** A gauge of one figure per live release (remote, version, channel). */
+  const perRelease = (name: string, help: string, figure: (release: ReleaseFigures) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['remote', 'version', 'channel'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const r of (await read())?.releases ?? [])
+          this.set({ remote: r.remote, version: r.version, channel: r.channel }, figure(r));
+      },
+    });
+  perRelease(
+    'gwar_release_page_loads',
+    "Page loads of a live release in the health guard's window (since the canary started, at most 30 minutes).",
+    (r) => r.loads,
+  );
+  perRelease(
+    'gwar_release_failed_page_loads',
+    "Page loads in the guard's window where the release failed to load, to render, or threw.",
+    (r) => r.failures,
+  );
   new Gauge({
     name: 'gwar_release_canary_verdict',
     help: "The health guard's current verdict of a canary: 1 on the series of its state.",
