@@ -6,9 +6,8 @@
  * ban (APPEAL ALREADY SENT); not banned: USER NOT BANNED. The text is rendered with the posts'
  * markup rules and sanitized once, here.
  */
-import { verifyPassword } from '../../auth/password.ts';
-import { assertNotThrottled, clearFailures, recordFailure } from '../../auth/throttle.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { checkCredentials } from '../../auth/credentials.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { renderBody } from '../../markup/render.ts';
 import { banInForce } from '../../moderation/bans.ts';
 import { defineRpc } from '../define.ts';
@@ -17,17 +16,7 @@ export const banAppeal = defineRpc('ban_appeal', {
   access: 'guest',
   rateLimit: { max: 10, timeWindow: '1 minute' },
   async handle(ctx, { username, password, text }) {
-    await assertNotThrottled(ctx.db, username, ctx.config.rateLimits);
-    const { rows } = await ctx.db.query<{ id: number; password_hash: string; status: string }>(
-      'SELECT id, password_hash, status FROM users WHERE lower(username) = lower($1)',
-      [username],
-    );
-    const user = rows[0];
-    if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
-      await recordFailure(ctx.db, username);
-      throw badRequest('PASSWORD INCORRECT');
-    }
-    await clearFailures(ctx.db, username);
+    const user = await checkCredentials(ctx.db, username, password, ctx.config.rateLimits);
     if (user.status !== 'banned' || !(await banInForce(ctx.db, user.id))) throw notFound('USER NOT BANNED');
     const html = renderBody(text).html;
     const { rowCount } = await ctx.db.query(

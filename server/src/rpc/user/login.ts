@@ -5,10 +5,9 @@
  * hint: the end, or null for good), and signing in during an account's grace period cancels
  * its deletion (`deletion_cancelled`).
  */
-import { verifyPassword } from '../../auth/password.ts';
+import { checkCredentials } from '../../auth/credentials.ts';
 import { createSession, setSessionCookie, setThemeCookie } from '../../auth/session.ts';
-import { assertNotThrottled, clearFailures, recordFailure } from '../../auth/throttle.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../http/errors.ts';
 import { banInForce } from '../../moderation/bans.ts';
 import { defineRpc } from '../define.ts';
 
@@ -16,22 +15,7 @@ export const userLogin = defineRpc('user_login', {
   access: 'guest',
   rateLimit: { max: 10, timeWindow: '1 minute' },
   async handle(ctx, { username, password }) {
-    await assertNotThrottled(ctx.db, username, ctx.config.rateLimits);
-    const { rows } = await ctx.db.query<{
-      id: number;
-      password_hash: string;
-      status: string;
-      theme: string;
-      deletion_due: Date | null;
-    }>('SELECT id, password_hash, status, theme, deletion_due FROM users WHERE lower(username) = lower($1)', [
-      username,
-    ]);
-    const user = rows[0];
-    if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
-      await recordFailure(ctx.db, username);
-      throw badRequest('PASSWORD INCORRECT');
-    }
-    await clearFailures(ctx.db, username);
+    const user = await checkCredentials(ctx.db, username, password, ctx.config.rateLimits);
     if (user.status === 'inactive') throw forbidden('USER INACTIVE');
     if (user.status === 'banned') {
       const ban = await banInForce(ctx.db, user.id);
