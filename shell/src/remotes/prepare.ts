@@ -13,13 +13,14 @@
  *
  * The connection is asked again each time: a visitor who turns on data saving stops it.
  */
+
+import { matchPath } from 'react-router-dom';
 import {
   type HomeSort,
   prefetchFeed,
   prefetchThread,
   REMOTE_ROUTES,
   type RemoteRouteDef,
-  readsInFlight,
   type SessionUser,
   sessionStore,
 } from 'shared-api';
@@ -28,36 +29,16 @@ import { prefetchPerks } from 'shared-api/perks';
 import { prefetchOwnTags } from 'shared-api/tags';
 import { loadSanitizer } from 'shared-ui';
 import { INFO, MAIN, moderationItems, SIGNED_IN } from '../layout/navItems.ts';
+import { firstScreenDrawn } from './firstScreen.ts';
 import { loadedScreen, loadScreen, preparesAhead } from './screens.ts';
 
 type Params = Record<string, string | undefined>;
 
-/** A route of the table as a pattern: `/tag/:tag?` matches `/tag` and `/tag/x`. */
-function patternOf(path: string): RegExp {
-  const source = path
-    .split('/')
-    .filter(Boolean)
-    .map((segment) =>
-      segment.startsWith(':') ? (segment.endsWith('?') ? '(?:/([^/]+))?' : '/([^/]+)') : `/${segment}`,
-    )
-    .join('');
-  return new RegExp(`^${source || '/'}/?$`);
-}
-
-const PATTERNS = REMOTE_ROUTES.map((route) => ({ route, pattern: patternOf(route.path) }));
-
 /** The route of the table that draws `pathname`, with its parameters; null for the shell's own. */
 export function routeOf(pathname: string): { route: RemoteRouteDef; params: Params } | null {
-  for (const { route, pattern } of PATTERNS) {
-    const match = pattern.exec(pathname);
-    if (!match) continue;
-    const names = route.path.split('/').filter((segment) => segment.startsWith(':'));
-    const params: Params = {};
-    names.forEach((name, index) => {
-      const value = match[index + 1];
-      params[name.replace(/^:|\?$/g, '')] = value === undefined ? undefined : decodeURIComponent(value);
-    });
-    return { route, params };
+  for (const route of REMOTE_ROUTES) {
+    const match = matchPath(route.path, pathname);
+    if (match) return { route, params: match.params };
   }
   return null;
 }
@@ -142,18 +123,6 @@ function whenIdle(callback: () => void): void {
 }
 
 /**
- * Whether the visitor is still waiting for the screen in front of them: a read running, its
- * heading not drawn yet, or a screen's or list's spinner in it.
- */
-function stillLoading(): boolean {
-  return (
-    readsInFlight() > 0 ||
-    document.querySelector('#sh-main h1') === null ||
-    document.querySelector('#sh-main .gw-spinner--block') !== null
-  );
-}
-
-/**
  * Loads the likely screens one per idle moment, none while the visitor still waits for the
  * screen in front of them: on a slow device the first screen can draw well after the page's
  * `load` event, and it comes first.
@@ -163,7 +132,7 @@ export function preloadWhenIdle(): void {
   let drawnAt: number | null = null;
   const next = (): void => {
     if (!allowed()) return;
-    if (stillLoading()) drawnAt = null;
+    if (!firstScreenDrawn()) drawnAt = null;
     else drawnAt ??= Date.now();
     // A moment after the screen has drawn (its images, the visitor's first look) comes first too.
     if (drawnAt === null || Date.now() - drawnAt < SETTLE_MS) {
