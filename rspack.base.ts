@@ -104,6 +104,7 @@ export const ROUTER_EXPORTS = [
   'useSearchParams',
   'useLocation',
   'useNavigationType',
+  'matchPath',
 ];
 
 /**
