@@ -242,6 +242,7 @@ test('an open tab running a canary follows its rollback at the next navigation, 
       const match = /\/mf\/mf-feed@([^/]+)\//.exec(request.url());
       if (match) versions.push(match[1]!);
     });
+    const loadedAt = Date.now();
     await page.goto('/');
     await expect(page.locator('article.gw-post').first()).toBeVisible();
     expect(new Set(versions)).toEqual(new Set([FOLLOW]));
@@ -250,6 +251,9 @@ test('an open tab running a canary follows its rollback at the next navigation, 
     });
 
     gwar(token, 'release', 'rollback', 'mf-feed');
+    // A tab asks the registry at most every 2 s (shell/src/remotes/registry.ts FOLLOW_MIN_MS); its
+    // page load was its last read.
+    await page.waitForTimeout(Math.max(0, loadedAt + 2000 - Date.now()));
     versions.length = 0;
     const clicked = Date.now();
     await page.getByRole('link', { name: 'Mikroblog' }).first().click();

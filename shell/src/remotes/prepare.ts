@@ -145,7 +145,7 @@ export function preloadWhenIdle(): void {
     // The sanitiser first: the feeds and the post, the likeliest areas, wait for it.
     const ready = WITH_BODIES.has(screen.remote) ? loadSanitizer() : Promise.resolve();
     void ready
-      .then(() => loadScreen(screen.remote, screen.module))
+      .then(() => loadScreen(screen.remote, screen.module, { ahead: true }))
       .catch(() => undefined)
       .then(() => whenIdle(next));
   };

@@ -233,6 +233,20 @@ describe('open tabs following a rollback', () => {
     expect(registry.remoteGeneration('mf_chat')).toBe(0);
   });
 
+  it('still asks at the navigation after a screen loaded ahead while idle', async () => {
+    const registry = await import('./registry.ts');
+    await registry.loadRemoteModule('mf_chat', 'Chats');
+    vi.advanceTimersByTime(registry.FOLLOW_MIN_MS + 1);
+    await registry.loadRemoteModule('mf_chat', 'Chat', { ahead: true });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    rollBackChat();
+    // At once: the load ahead did not count as a recent read.
+    expect(await registry.loadRemoteModule('mf_chat', 'Chats')).toEqual({
+      default: 'component from /mf/mf-chat@1.0.0/remoteEntry.js',
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('costs a page that runs no canary nothing', async () => {
     rollBackChat();
     const registry = await import('./registry.ts');

@@ -290,12 +290,21 @@ async function loadFrom<T>(entry: RegistryRemote, module: string): Promise<T> {
   }
 }
 
-/** Loads `./<module>` of a remote; its default export is what callers want. */
-export async function loadRemoteModule<T>(remote: RemoteName, module: string): Promise<T> {
+/**
+ * Loads `./<module>` of a remote; its default export is what callers want. `ahead`: loaded before
+ * the visitor asks (prepare.ts, while idle), from the release the page runs now, without asking
+ * the registry: such a read would count as recent and let the navigation after it skip its own
+ * (FOLLOW_MIN_MS), so a rollback made in between would be missed.
+ */
+export async function loadRemoteModule<T>(
+  remote: RemoteName,
+  module: string,
+  { ahead = false }: { ahead?: boolean } = {},
+): Promise<T> {
   const entries = await remotesReady();
   // A page that runs a canary checks it is still given before loading more of it (a module is
   // loaded at a navigation to a screen not drawn yet).
-  await followRegistry();
+  if (!ahead) await followRegistry();
   const entry = entries.get(remote);
   if (!entry) throw new Error(`Remote ${remote} is not in the registry`);
   try {

@@ -28,17 +28,25 @@ export function loadedScreen(remote: RemoteName, module: string): AnyComponent |
   return canFallBack(remote) ? undefined : loaded.get(keyOf(remote, module));
 }
 
-/** Loads a screen once per release (a failed load is tried again at the next call). */
-export async function loadScreen(remote: RemoteName, module: string): Promise<AnyComponent> {
-  if (canFallBack(remote)) await followRegistry();
-  return loadOnce(remote, module);
+/**
+ * Loads a screen once per release (a failed load is tried again at the next call). `ahead`: while
+ * idle, before the visitor asks; it leaves asking the registry to the navigation
+ * (registry.ts loadRemoteModule).
+ */
+export async function loadScreen(
+  remote: RemoteName,
+  module: string,
+  options: { ahead?: boolean } = {},
+): Promise<AnyComponent> {
+  if (canFallBack(remote) && !options.ahead) await followRegistry();
+  return loadOnce(remote, module, options);
 }
 
-function loadOnce(remote: RemoteName, module: string): Promise<AnyComponent> {
+function loadOnce(remote: RemoteName, module: string, options: { ahead?: boolean }): Promise<AnyComponent> {
   const key = keyOf(remote, module);
   let screen = loading.get(key);
   if (!screen) {
-    screen = loadRemoteModule<{ default?: AnyComponent } | AnyComponent>(remote, module).then((value) => {
+    screen = loadRemoteModule<{ default?: AnyComponent } | AnyComponent>(remote, module, options).then((value) => {
       const component = typeof value === 'function' ? value : value.default;
       if (!component) throw new Error(`${remote}/${module} has no default export`);
       // Under the generation it loaded from: a canary that fell back meanwhile raised it.
