@@ -46,13 +46,15 @@ function loadOnce(remote: RemoteName, module: string, options: { ahead?: boolean
   const key = keyOf(remote, module);
   let screen = loading.get(key);
   if (!screen) {
-    screen = loadRemoteModule<{ default?: AnyComponent } | AnyComponent>(remote, module, options).then((value) => {
-      const component = typeof value === 'function' ? value : value.default;
-      if (!component) throw new Error(`${remote}/${module} has no default export`);
-      // Under the generation it loaded from: a canary that fell back meanwhile raised it.
-      loaded.set(keyOf(remote, module), component);
-      return component;
-    });
+    screen = loadRemoteModule<{ default?: AnyComponent } | AnyComponent>(remote, module, options).then(
+      (value) => {
+        const component = typeof value === 'function' ? value : value.default;
+        if (!component) throw new Error(`${remote}/${module} has no default export`);
+        // Under the generation it loaded from: a canary that fell back meanwhile raised it.
+        loaded.set(keyOf(remote, module), component);
+        return component;
+      },
+    );
     loading.set(key, screen);
     screen.catch(() => loading.delete(key));
   }
