@@ -128,18 +128,26 @@ test('R-10.12 R-10.13 a banned user appeals, a moderator accepts, and the user s
   await appeal.getByRole('button', { name: 'Wyślij odwołanie' }).click();
   await expect(appeal.getByText('Wysłaliśmy Twoje odwołanie.', { exact: false })).toBeVisible();
 
-  // The moderator finds it beside the reports and accepts it.
+  // The moderator who gave the ban sees the appeal but leaves it to someone else (R-10.14).
   await moderator.goto('/reports');
-  const card = moderator.getByRole('article', { name: `Odwołanie @${username}` });
+  const own = moderator.getByRole('article', { name: `Odwołanie @${username}` });
+  await expect(own).toContainText('Nałożył: @moderator');
+  await expect(own).toContainText('Odwołanie od bana nałożonego przez Ciebie rozpatruje inny moderator');
+  await expect(own.getByRole('button')).toHaveCount(0);
+
+  // Another one finds it beside the reports and accepts it.
+  const judge = await signedInPage(browser, 'admin');
+  await judge.goto('/reports');
+  const card = judge.getByRole('article', { name: `Odwołanie @${username}` });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Powód bana: Spam w mikroblogu');
   await expect(card).toContainText('To był jednorazowy błąd');
   await card.getByRole('button', { name: 'Odrzuć' }).click();
   await expect(card.getByLabel('Powód odrzucenia (zobaczy go autor odwołania)')).toBeVisible();
-  expect(await axeInThemes(moderator, '/reports with an appeal')).toEqual([]);
+  expect(await axeInThemes(judge, '/reports with an appeal')).toEqual([]);
   await card.getByRole('button', { name: 'Anuluj' }).click();
   await card.getByRole('button', { name: 'Przyjmij i zdejmij bana' }).click();
-  await expect(moderator.getByText('Odwołanie przyjęte, ban został zdjęty')).toBeVisible();
+  await expect(judge.getByText('Odwołanie przyjęte, ban został zdjęty')).toBeVisible();
   await expect(card).toHaveCount(0);
 
   // The user is told by mail (decoded byte by byte: compare ASCII only), signs in, and finds the
@@ -159,7 +167,7 @@ test('R-10.12 R-10.13 a banned user appeals, a moderator accepts, and the user s
       .filter({ hasText: `@${username}` })
       .filter({ hasText: 'Odwołanie przyjęte' }),
   ).toBeVisible();
-  await moderator.context().close();
+  for (const other of [moderator, judge]) await other.context().close();
 });
 
 test('R-10.11 the log is usable on a 320 px phone', async ({ browser }) => {

@@ -17,6 +17,11 @@ import { Avatar, Button, formatFullDate, QueryState, RelativeTime, SafeHtml } fr
 import { LoadMore } from 'shared-ui/load-more';
 import { waitingAppeals } from './texts.ts';
 
+/** Why the reader cannot decide this appeal, and who can (docs/product.md ). */
+function whoDecides(row: BanAppealRow): string {
+  return APPEAL_ERROR_TEXTS[row.bannedByAdmin ? 'APPEAL NEEDS AN ADMIN' : 'APPEAL OF OWN BAN']!;
+}
+
 function AppealCard({ row }: { row: BanAppealRow }) {
   const decide = useDecideAppeal();
   const [rejecting, setRejecting] = useState(false);
@@ -53,7 +58,10 @@ function AppealCard({ row }: { row: BanAppealRow }) {
         <span>Koniec: {row.banEnds ? formatFullDate(row.banEnds) : 'na zawsze'}</span>
         {!row.inForce && <span className="gwm-chip">ban już nie obowiązuje</span>}
       </p>
-      <p className="gwm-card__meta">Powód bana: {row.banReason || 'nie podano'}</p>
+      <p className="gwm-card__meta">
+        <span>Powód bana: {row.banReason || 'nie podano'}</span>
+        {row.bannedBy && <span>Nałożył: @{row.bannedBy}</span>}
+      </p>
       <SafeHtml className="gwm-appeal__body" html={row.body} />
       <p className="gwm-card__meta gwm-muted">
         Wysłane <RelativeTime date={row.created} />
@@ -63,7 +71,10 @@ function AppealCard({ row }: { row: BanAppealRow }) {
           {refusal}
         </p>
       )}
-      {rejecting ? (
+      {!row.decidable ? (
+        // The server refuses it too; the card says who decides instead of offering buttons.
+        <p className="gwm-card__meta gwm-muted">{whoDecides(row)}</p>
+      ) : rejecting ? (
         <div className="gwm-appeal__form">
           <label htmlFor={answerId}>Powód odrzucenia (zobaczy go autor odwołania)</label>
           <textarea

@@ -14,20 +14,23 @@ import {
 
 const server = useTestServer({ RATE_LIMITS: '0' });
 const guest = () => caller(server);
+/** `mod` gives the bans; `judge`, another moderator, decides the appeals (R-10.14). */
 let mod: Caller;
+let judge: Caller;
 
 beforeAll(async () => {
   mod = await signIn(server, await createUser(server.db, { username: 'rozjemca', roles: ['moderator'] }));
+  judge = await signIn(server, await createUser(server.db, { username: 'sedzia', roles: ['moderator'] }));
 });
 
-/** A fresh user banned for good by the moderator, with `reason`. */
-async function banned(username: string, reason = 'Spam') {
+/** A fresh user banned for good by `by` (the moderator `mod` unless said), with `reason`. */
+async function banned(username: string, reason = 'Spam', by: Caller = mod) {
   const id = await createUser(server.db, { username });
   const post = await publish(
     { id, name: username, api: await signIn(server, id) },
     `Wpis użytkownika ${username}`,
   );
-  const answer = await mod.rpc('moderate', { post, resolve: 'ban-user', period: 'forever', reason });
+  const answer = await by.rpc('moderate', { post, resolve: 'ban-user', period: 'forever', reason });
   expect(answer.statusCode).toBe(200);
   return id;
 }
@@ -45,6 +48,9 @@ interface Appeal {
   banReason: string;
   banEnds: string | null;
   inForce: boolean;
+  bannedBy: string | null;
+  bannedByAdmin: boolean;
+  decidable: boolean;
 }
 
 async function openAppealOf(username: string): Promise<Appeal> {
@@ -123,7 +129,7 @@ describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     await banned('przywrocony', 'Pomyłka moderatora');
     await appeal('przywrocony', 'To był żart kolegi z mojego konta');
     const open = await openAppealOf('przywrocony');
-    const accepted = await mod.rpc('appeal_decide', {
+    const accepted = await judge.rpc('appeal_decide', {
       appeal: open.id,
       accept: true,
       answer: 'Przepraszamy',
@@ -131,7 +137,7 @@ describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     expect(accepted.statusCode).toBe(200);
     // Decided once.
     expect(
-      (await mod.rpc('appeal_decide', { appeal: open.id, accept: false, answer: 'Jednak nie' })).json(),
+      (await judge.rpc('appeal_decide', { appeal: open.id, accept: false, answer: 'Jednak nie' })).json(),
     ).toMatchObject({ message: 'APPEAL ALREADY DECIDED' });
     expect(await rows(mod, '/api/ban_appeals?status=eq.open&user=eq.przywrocony')).toEqual([]);
 
@@ -158,11 +164,11 @@ describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     await banned('odrzucony', 'Wyzwiska');
     await appeal('odrzucony', 'Nikogo nie wyzywałem');
     const open = await openAppealOf('odrzucony');
-    const bare = await mod.rpc('appeal_decide', { appeal: open.id, accept: false });
+    const bare = await judge.rpc('appeal_decide', { appeal: open.id, accept: false });
     expect(bare.statusCode).toBe(400);
     expect(bare.json()).toMatchObject({ message: 'APPEAL ANSWER REQUIRED' });
     expect(
-      (await mod.rpc('appeal_decide', { appeal: open.id, accept: false, answer: 'Wyzwiska są w wątku' }))
+      (await judge.rpc('appeal_decide', { appeal: open.id, accept: false, answer: 'Wyzwiska są w wątku' }))
         .statusCode,
     ).toBe(200);
 
@@ -182,10 +188,49 @@ describe(`ban appeals (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     expect(notes).toEqual([{ kind: 'appeal' }]);
   });
 
+  it('R-10.14 nobody decides an appeal against a ban they gave; an admin’s ban only another admin', async () => {
+    await banned('wlasny');
+    await appeal('wlasny', 'Proszę o drugie spojrzenie');
+    const own = await openAppealOf('wlasny');
+    expect(own).toMatchObject({ bannedBy: 'rozjemca', bannedByAdmin: false, decidable: false });
+    const refused = await mod.rpc('appeal_decide', { appeal: own.id, accept: true });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused.json())).toMatchObject({ message: 'APPEAL OF OWN BAN' });
+    expect((await login('wlasny')).json()).toMatchObject({ message: 'USER BANNED' });
+    const [forJudge] = await rows<Appeal>(judge, `/api/ban_appeals?id=eq.${own.id}`);
+    expect(forJudge).toMatchObject({ decidable: true });
+    expect((await judge.rpc('appeal_decide', { appeal: own.id, accept: true })).statusCode).toBe(200);
+
+    const admin = await signIn(
+      server,
+      await createUser(server.db, { username: 'szefowa', roles: ['moderator', 'admin'] }),
+    );
+    const otherAdmin = await signIn(
+      server,
+      await createUser(server.db, { username: 'zastepca', roles: ['moderator', 'admin'] }),
+    );
+    await banned('od_admina', 'Spam', admin);
+    await appeal('od_admina', 'Proszę o zdjęcie bana');
+    const [byAdmin] = await rows<Appeal>(judge, '/api/ban_appeals?status=eq.open&user=eq.od_admina');
+    expect(byAdmin).toMatchObject({ bannedBy: 'szefowa', bannedByAdmin: true, decidable: false });
+    const notAdmin = await judge.rpc('appeal_decide', { appeal: byAdmin!.id, accept: true });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(errorOf(notAdmin.json())).toMatchObject({ message: 'APPEAL NEEDS AN ADMIN' });
+    expect((await admin.rpc('appeal_decide', { appeal: byAdmin!.id, accept: true })).json()).toMatchObject({
+      message: 'APPEAL OF OWN BAN',
+    });
+    const decided = await otherAdmin.rpc('appeal_decide', {
+      appeal: byAdmin!.id,
+      accept: false,
+      answer: 'Ban zostaje',
+    });
+    expect(decided.statusCode).toBe(200);
+  });
+
   it('R-10.12 a new ban may be appealed again', async () => {
     const id = await banned('recydywista', 'Pierwszy raz');
     await appeal('recydywista', 'Pierwsze odwołanie');
-    await mod.rpc('appeal_decide', { appeal: (await openAppealOf('recydywista')).id, accept: true });
+    await judge.rpc('appeal_decide', { appeal: (await openAppealOf('recydywista')).id, accept: true });
     const again = await publish(
       { id, name: 'recydywista', api: await signIn(server, id) },
       'Znowu spam, niestety',

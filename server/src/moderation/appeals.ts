@@ -4,10 +4,14 @@
  * reason (`appeal-rejected`, in the admins' log only). Either way the user is told by a
  * notification, stored here in the decision's transaction, and by e-mail (the handler sends it
  * after the commit).
+ *
+ * Nobody judges their own ban: an appeal is decided by a moderator other than the one who gave the
+ * ban, and an admin's ban by another admin (R-10.14), so an appeal is a second look. On an
+ * installation with one moderator, an admin decides it, or lifts the ban on the user's profile.
  */
 import type { Queryable } from '../db/index.ts';
 import { lockUsers } from '../db/locks.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { logModeration } from './bans.ts';
 
 /** What the decision's e-mail needs. */
@@ -23,7 +27,13 @@ export interface DecidedAppeal {
 /** Decides the open appeal `appealId` (in the caller's transaction). */
 export async function decideAppeal(
   tx: Queryable,
-  decision: { appealId: number; moderatorId: number; accept: boolean; answer: string },
+  decision: {
+    appealId: number;
+    moderatorId: number;
+    moderatorIsAdmin: boolean;
+    accept: boolean;
+    answer: string;
+  },
 ): Promise<DecidedAppeal> {
   const { rows: found } = await tx.query<{ user_id: number }>(
     'SELECT user_id FROM ban_appeals WHERE id = $1',
@@ -38,15 +48,22 @@ export async function decideAppeal(
     username: string;
     email: string;
     user_status: string;
+    banned_by: number | null;
+    by_admin: boolean;
   }>(
-    `SELECT a.ban_id, a.status, u.username, u.email, u.status AS user_status
-       FROM ban_appeals a JOIN users u ON u.id = a.user_id
+    `SELECT a.ban_id, a.status, u.username, u.email, u.status AS user_status,
+            b.moderator_id AS banned_by, coalesce('admin' = ANY (bm.roles), false) AS by_admin
+       FROM ban_appeals a JOIN users u ON u.id = a.user_id JOIN bans b ON b.id = a.ban_id
+       LEFT JOIN users bm ON bm.id = b.moderator_id
       WHERE a.id = $1 FOR NO KEY UPDATE OF a`,
     [decision.appealId],
   );
   const appeal = rows[0];
   if (!appeal) throw notFound('APPEAL NOT FOUND');
   if (appeal.status !== 'open') throw conflict('APPEAL ALREADY DECIDED');
+  // The same rule as read/banAppeals.ts `decidable`, which the moderators' page shows.
+  if (appeal.banned_by === decision.moderatorId) throw forbidden('APPEAL OF OWN BAN');
+  if (appeal.by_admin && !decision.moderatorIsAdmin) throw forbidden('APPEAL NEEDS AN ADMIN');
   const userId = found[0].user_id;
   const answer = decision.answer.trim();
   await tx.query(

@@ -1,11 +1,17 @@
 /**
  * GET /api/ban_appeals (moderators and admins): ban appeals with the ban each is against, open
  * ones first on /reports beside the reports (`status=eq.open`, ban_appeals_open_idx), keyset
- * pages on id (docs/product.md R-10.13). The text is the rendered, sanitized one.
+ * pages on id (docs/product.md R-10.13). The text is the rendered, sanitized one. `bannedBy` and
+ * `decidable` say who gave the ban and whether the caller may judge the appeal against it: not the
+ * one who gave it, and an admin's ban only another admin (R-10.14, moderation/appeals.ts).
  */
 import { unauthorized } from '../http/errors.ts';
 import { defineResource } from '../postgrest/resource.ts';
 import { avatarColumn, withCdn } from './fileRefs.ts';
+
+/** $1 the caller, $2 whether the caller is an admin (the same rule as appeals.ts mayJudge). */
+const CAN_JUDGE = `b.moderator_id IS DISTINCT FROM $1::int
+  AND ($2::bool OR NOT coalesce('admin' = ANY (bm.roles), false))`;
 
 export const banAppealsRead = defineResource({
   name: 'ban_appeals',
@@ -25,6 +31,14 @@ export const banAppealsRead = defineResource({
       filter: false,
       order: false,
     },
+    bannedBy: { sql: 'bm.username', type: 'text', filter: false, order: false },
+    bannedByAdmin: {
+      sql: "coalesce('admin' = ANY (bm.roles), false)",
+      type: 'bool',
+      filter: false,
+      order: false,
+    },
+    decidable: { sql: 'judge.decidable', type: 'bool', filter: false, order: false },
     moderator: { sql: 'm.username', type: 'text', filter: false, order: false },
     answer: { sql: 'a.answer', type: 'text', filter: false, order: false },
     decided: { sql: 'a.decided', type: 'timestamptz', filter: false, order: false },
@@ -35,8 +49,11 @@ export const banAppealsRead = defineResource({
       `ban_appeals a
         JOIN bans b ON b.id = a.ban_id
         JOIN users u ON u.id = a.user_id
-        LEFT JOIN users m ON m.id = a.moderator_id`,
+        LEFT JOIN users m ON m.id = a.moderator_id
+        LEFT JOIN users bm ON bm.id = b.moderator_id
+        CROSS JOIN LATERAL (SELECT ${CAN_JUDGE} AS decidable) judge`,
       ctx,
+      [ctx.viewerId, ctx.roles.includes('admin')],
     );
   },
   defaultOrder: 'id.desc',

@@ -28,4 +28,6 @@ export const APPEAL_ERROR_TEXTS: Record<string, string> = {
   'APPEAL ALREADY SENT': 'Odwołanie od tego bana zostało już wysłane',
   'APPEAL NOT FOUND': 'Nie znaleziono odwołania',
   'APPEAL ALREADY DECIDED': 'To odwołanie zostało już rozpatrzone',
+  'APPEAL OF OWN BAN': 'Odwołanie od bana nałożonego przez Ciebie rozpatruje inny moderator',
+  'APPEAL NEEDS AN ADMIN': 'Odwołanie od bana nałożonego przez administratora rozpatruje inny administrator',
 };

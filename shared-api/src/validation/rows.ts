@@ -291,6 +291,11 @@ export interface BanAppealRow {
   banEnds: string | null;
   /** Whether that ban still holds (it may have ended, or been replaced, since). */
   inForce: boolean;
+  /** Who gave the ban (null: an account since erased). */
+  bannedBy: string | null;
+  bannedByAdmin: boolean;
+  /** Whether the reader may decide the appeal: never on a ban they gave, an admin's only as an admin. */
+  decidable: boolean;
   moderator: string | null;
   answer: string | null;
   decided: string | null;

@@ -1,6 +1,6 @@
 /**
  * appeal_decide {appeal, accept, answer}: a moderator accepts an open ban appeal (the ban ends,
- * logged) or rejects it with a reason (docs/product.md R-10.13). The user finds a notification
+ * logged) or rejects it with a reason (docs/product.md R-10.13), never against a ban they gave (R-10.14). The user finds a notification
  * when signed in again, and gets an e-mail, sent after the commit: a mail server that is down
  * does not undo the decision (it is logged instead).
  */
@@ -18,6 +18,7 @@ export const appealDecide = defineRpc('appeal_decide', {
       decideAppeal(tx, {
         appealId: input.appeal,
         moderatorId: viewer.id,
+        moderatorIsAdmin: viewer.roles.includes('admin'),
         accept: input.accept,
         answer: input.answer,
       }),
