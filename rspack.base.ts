@@ -320,6 +320,9 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
           ? { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } }
           : { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
+      // The page's one inline style is the theme's background before the stylesheet arrives, so
+      // the first paint does not flash; written minified in index.html (it is in every page, and
+      // this minifier leaves CSS alone).
       isHost &&
         new rspack.HtmlRspackPlugin({
           template: path.join(dir, 'src', 'index.html'),

@@ -157,6 +157,15 @@ describe('request ids', () => {
     });
   });
 
+  it('are not sent with files, the same for everyone; an error among them names its id in its body', async () => {
+    const missing = await fetch(`${publicBase}/mf/mf-feed@0.0.0-none/remoteEntry.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-request-id')).toBeNull();
+    expect(((await missing.json()) as { details: string }).details).toMatch(/request id: [0-9a-f-]{36}/);
+    expect((await fetch(`${publicBase}/app/nope.0123456789.js`)).headers.get('x-request-id')).toBeNull();
+    expect((await fetch(`${publicBase}/healthz`)).headers.get('x-request-id')).not.toBeNull();
+  });
+
   it('is in the log lines of the request', async () => {
     await fetch(`${publicBase}/api/tags?select=tag`, { headers: { 'x-request-id': 'logged-id-42' } });
     const lines = server.log.map((line) => JSON.parse(line) as { reqId?: string; msg: string });

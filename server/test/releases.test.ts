@@ -410,11 +410,10 @@ describe('canary, promotion and rollback', () => {
     await tokenRpc(feedToken, 'release_rollback', { remote: 'mf-feed' });
   });
 
-  it('writes the registry of the visitor into the page, the same as /remotes.json, cohort cookie included', async () => {
+  it('writes the registry of the visitor into the page, the same as /remotes.json but its cohorts, cohort cookie included', async () => {
     const registryOf = (html: string) => {
       const json = /<script id="gwar-remotes" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
       return JSON.parse(json ?? 'null') as {
-        cohorts: Record<string, number>;
         remotes: Resolved[];
         health: string;
       } | null;
@@ -423,11 +422,12 @@ describe('canary, promotion and rollback', () => {
       const page = await caller(server, `gwar_cohort=${cohort}`).get('/');
       expect(page.statusCode).toBe(200);
       const { health, ...inPage } = registryOf(page.body)!;
-      const { health: asked, ...read } = (await remotesFor(cohort)).response.json();
+      const { health: asked, cohorts, ...read } = (await remotesFor(cohort)).response.json();
       expect(inPage).toEqual(read);
+      expect(cohorts).toMatchObject({ 'mf-chat': cohort });
       // Each page load gets its own health token.
-      expect(health).toMatch(/^[\w-]+\.[\w-]+$/);
-      expect(asked).toMatch(/^[\w-]+\.[\w-]+$/);
+      expect(health).toMatch(/^\{.*\}\.[\w-]+$/);
+      expect(asked).toMatch(/^\{.*\}\.[\w-]+$/);
       expect(health).not.toBe(asked);
     }
     expect(
@@ -439,11 +439,16 @@ describe('canary, promotion and rollback', () => {
     const fresh = await caller(server).get('/microblog');
     const cookie = /gwar_cohort=([\d.]+)/.exec(String(fresh.headers['set-cookie']))?.[1];
     expect(cookie).toBeDefined();
+    const asked = (await caller(server, `gwar_cohort=${cookie}`).get('/remotes.json')).json() as {
+      cohorts: Record<string, number>;
+      remotes: Resolved[];
+    };
     expect(
       Object.values(REMOTES)
-        .map((remote) => registryOf(fresh.body)?.cohorts[remote])
+        .map((remote) => asked.cohorts[remote])
         .join('.'),
     ).toBe(cookie);
+    expect(asked.remotes).toEqual(registryOf(fresh.body)?.remotes);
     // Nothing in the registry can close the element it is written in: the shell's script, the
     // registry and the guest's session block are all the page has.
     expect(fresh.body.match(/<\/script>/g)).toHaveLength(3);
@@ -468,7 +473,7 @@ describe('canary, promotion and rollback', () => {
       channel: 'stable',
     });
     // Its reports count for stable: the page load's token names stable, not the canary.
-    const payload = JSON.parse(Buffer.from(read.health.split('.')[0]!, 'base64url').toString()) as {
+    const payload = JSON.parse(read.health.slice(0, read.health.lastIndexOf('.'))) as {
       r: [string, string, number][];
     };
     expect(payload.r.find(([remote]) => remote === 'mf-chat')?.slice(0, 3)).toEqual(['mf-chat', '1.0.0', 0]);
@@ -614,11 +619,12 @@ describe('canary health', () => {
       counted: 0,
     });
     const real = await pageLoad(0);
-    const [payload] = real.split('.');
+    const payload = real.slice(0, real.lastIndexOf('.'));
+    const signature = real.slice(real.lastIndexOf('.') + 1);
     for (const forged of [
       'x.y',
       `${payload}.AAAA`,
-      `${Buffer.from('{"i":"a","e":9999999999,"r":[["mf-chat","4.0.0",1]]}').toString('base64url')}.${real.split('.')[1]}`,
+      `{"i":"a","e":9999999999,"r":[["mf-chat","4.0.0",1]]}.${signature}`,
     ]) {
       expect((await beacon(forged, [event('4.0.0', 'canary', 'load-failed')])).json()).toMatchObject({
         counted: 0,
@@ -654,9 +660,7 @@ describe('canary health', () => {
     }
     // Made-up successes for the canary (no page load behind them) count nothing.
     for (let i = 0; i < 200; i++) {
-      await beacon(`${Buffer.from(`{"i":"${i}","e":9999999999}`).toString('base64url')}.forged`, [
-        event('4.0.0', 'canary', 'load'),
-      ]);
+      await beacon(`{"i":"${i}","e":9999999999}.forged`, [event('4.0.0', 'canary', 'load')]);
     }
     // Real canary page loads: 8 of 20 fail to render.
     await visits(12, 0, '4.0.0', 'canary', 'load');

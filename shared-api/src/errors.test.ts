@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from './client.ts';
 import { presentError, STATUS_TEXTS } from './errors.ts';
+import { MESSAGES, RULE_ERROR_CODE } from './validation/rules.ts';
 
 const apiError = (status: number, message: string, details: string | null = null) =>
   new ApiError(status, { code: `GW${status}`, message, details, hint: null });
@@ -42,5 +43,20 @@ describe('presentError (docs/product.md R-8.2 to R-8.5)', () => {
       text: STATUS_TEXTS.offline,
       redirectHome: false,
     });
+  });
+
+  it("R-8.3 a broken input rule shows the rule's text from details; other details are not shown", () => {
+    const rule = new ApiError(400, {
+      code: RULE_ERROR_CODE,
+      message: 'TITLE TOO LONG',
+      details: MESSAGES.titleTooLong,
+      hint: 'title',
+    });
+    expect(presentError(rule)).toEqual({ text: MESSAGES.titleTooLong, redirectHome: false });
+    // A key without a text, its details not a rule's: the status decides.
+    expect(presentError(apiError(400, 'CANNOT MESSAGE SELF', 'Nie można pisać do siebie')).text).toBe(
+      STATUS_TEXTS.otherClient,
+    );
+    expect(presentError(apiError(400, 'TOO MANY FILES', 'max 10')).text).toBe(MESSAGES.tooManyFiles);
   });
 });

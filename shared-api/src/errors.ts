@@ -4,7 +4,7 @@
  * (R-8.3). The quick-dialog calls swallow failures (see `silent`, R-8.7).
  */
 import { ApiError, NetworkError } from './client.ts';
-import { MESSAGES, VALIDATION_KEYS } from './validation/rules.ts';
+import { SHARED_MESSAGES as MESSAGES, RULE_ERROR_CODE } from './validation/rules.ts';
 
 /** Known server keys with their toasts (docs/product.md R-8.2): two from the original, the rest ours. */
 export const ERROR_TEXTS: Record<string, string> = {
@@ -65,8 +65,8 @@ export function presentError(error: unknown): ErrorPresentation {
   if (!(error instanceof ApiError)) return { text: STATUS_TEXTS.crash, redirectHome: true };
   const key = error.key;
   if (key && ERROR_TEXTS[key]) return { text: ERROR_TEXTS[key], redirectHome: false };
-  // Validation keys carry the Polish rule text in details.
-  if (error.body.details && VALIDATION_KEYS[error.body.details] === key) {
+  // A broken input rule carries its Polish text in details (R-8.3).
+  if (error.body.code === RULE_ERROR_CODE && error.body.details) {
     return { text: error.body.details, redirectHome: false };
   }
   const status = error.status;

@@ -38,6 +38,7 @@ export * from './url.ts';
 export * from './users.ts';
 export type * from './validation/contract.ts';
 export type * from './validation/reads.ts';
-// The plain constants (no zod), so screens can read limits without pulling in the schemas.
-export { LIMITS, MESSAGES, PATTERNS } from './validation/rules.ts';
+// The plain constants (no zod), so screens can read limits without pulling in the schemas; the
+// forms' messages are in 'shared-api/validation', which the shell's first load does not carry.
+export { LIMITS, PATTERNS } from './validation/rules.ts';
 export * from './validation/words.ts';

@@ -46,8 +46,8 @@ export interface PreviewNotice {
 
 /** What `/remotes.json` answers, and what the shell's page carries inline (`#gwar-remotes`). */
 export interface RegistryAnswer {
-  /** The visitor's cohort for each remote. */
-  cohorts: Cohorts;
+  /** The visitor's cohort for each remote (`/remotes.json` only: the shell reads none). */
+  cohorts?: Cohorts;
   remotes: RegistryRemote[];
   /**
    * This page load's health token: the browser's reports on its releases count only with it

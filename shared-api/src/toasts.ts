@@ -3,7 +3,7 @@
  * the one toast box for the whole site.
  */
 import { createStore, useStore } from 'zustand';
-import { LIMITS, MESSAGES } from './validation/rules.ts';
+import { FORM_ERRORS_MESSAGE, LIMITS } from './validation/rules.ts';
 
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';
 export interface Toast {
@@ -50,5 +50,5 @@ export function useToasts(): Toast[] {
  * every form (/add, /join, /login, the tag dialog…) also says so with the same toast.
  */
 export function toastFormErrors(): void {
-  toast.warning(MESSAGES.formErrors);
+  toast.warning(FORM_ERRORS_MESSAGE);
 }

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from 'shared-api/contract';
 import { detailsWithRequestId } from 'shared-api/request-id';
-import { APPEAL_VALIDATION_KEYS, VALIDATION_KEYS } from 'shared-api/validation';
+import { APPEAL_VALIDATION_KEYS, RULE_ERROR_CODE, VALIDATION_KEYS } from 'shared-api/validation';
 import { ZodError } from 'zod';
 import { isDatabaseBusy, isDatabaseUnavailable } from '../db/unavailable.ts';
 
@@ -65,7 +65,7 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
     return {
       status: 400,
       body: {
-        code: 'GW400',
+        code: known ? RULE_ERROR_CODE : 'GW400',
         message: known ?? text,
         details: known ? text : null,
         hint: issue?.path.join('.') || null,

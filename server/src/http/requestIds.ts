@@ -1,5 +1,5 @@
 /**
- * Request ids: every answer carries `X-Request-Id`, every log line of the request its `reqId`
+ * Request ids: every answer but a file's carries `X-Request-Id`, every log line of the request its `reqId`
  * (Fastify's request logger) and every error body its `details` (errors.ts), so the id a visitor
  * quotes from a "SYSTEM CRASHED" toast finds the request's lines in the logs. The id is nginx's
  * `$request_id` when the proxy sent one (deploy/nginx/gwar.conf), so its access log and ours name
@@ -21,12 +21,19 @@ export function requestIdFor(request: Pick<IncomingMessage, 'headers'>): string 
 }
 
 /**
- * `X-Request-Id` on every answer; set on the raw response, so a stream the route writes itself
- * (live events) carries it too.
+ * Built files (`/app/`) and release files (`/mf/`): the same bytes for every visitor, nothing a
+ * visitor quotes. Their answers go without the header (about 50 bytes each, nine of them before
+ * the first post card: bench/README.md §8); an error among them still names its id in its body.
+ */
+const FILES = /^\/(?:app|mf)\//;
+
+/**
+ * `X-Request-Id` on every other answer; set on the raw response, so a stream the route writes
+ * itself (live events) carries it too.
  */
 export function registerRequestIds(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    if (!FILES.test(request.url)) reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
     done();
   });
 }

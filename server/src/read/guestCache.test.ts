@@ -1,6 +1,6 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { GuestCache, sharedGzip } from './guestCache.ts';
+import { GuestCache, sharedCompressed } from './guestCache.ts';
 
 const answer = (json: string) => ({ json, count: 1, offset: 0, total: null });
 
@@ -34,8 +34,8 @@ describe('GuestCache', () => {
   });
 });
 
-describe('the gzip body of a shared page', () => {
-  it('is made once for every guest who gets the page, and never for one reader', async () => {
+describe('the compressed bodies of a shared page', () => {
+  it('are made once per encoding for every guest who gets the page, and never for one reader', async () => {
     const cache = new GuestCache({ ttlMs: 60_000, maxEntries: 10, maxAnswer: 1_000_000 });
     const page = {
       json: JSON.stringify(Array.from({ length: 50 }, (_, post) => ({ post }))),
@@ -46,10 +46,13 @@ describe('the gzip body of a shared page', () => {
     const answer = await cache.read('feed', async () => page);
     const again = await cache.read('feed', async () => ({ ...page }));
     expect(again).toBe(answer);
-    const body = sharedGzip(answer);
-    expect(body).not.toBeNull();
-    expect(sharedGzip(again)).toBe(body);
-    expect(JSON.parse(gunzipSync(await body!).toString())).toHaveLength(50);
-    expect(sharedGzip({ ...page })).toBeNull();
+    const gzipped = sharedCompressed(answer, 'gzip');
+    const brotli = sharedCompressed(answer, 'br');
+    expect(sharedCompressed(again, 'gzip')).toBe(gzipped);
+    expect(sharedCompressed(again, 'br')).toBe(brotli);
+    expect(JSON.parse(gunzipSync(await gzipped!).toString())).toHaveLength(50);
+    expect(JSON.parse(brotliDecompressSync(await brotli!).toString())).toHaveLength(50);
+    expect(sharedCompressed({ ...page }, 'gzip')).toBeNull();
+    expect(sharedCompressed({ ...page }, 'br')).toBeNull();
   });
 });

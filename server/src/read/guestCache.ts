@@ -73,8 +73,31 @@ export interface GuestCacheOptions {
 
 /** Answers the guests' cache handed out: the same object for every guest within its second. */
 const shared = new WeakSet<ReadResult>();
-const gzipped = new WeakMap<ReadResult, Promise<Buffer>>();
+const compressed = {
+  gzip: new WeakMap<ReadResult, Promise<Buffer>>(),
+  br: new WeakMap<ReadResult, Promise<Buffer>>(),
+};
+const compressors = {
+  gzip: (body: Buffer | string) => gzip(body, { level: GZIP_LEVEL }),
+  br: (body: Buffer | string) =>
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: SHARED_BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+      },
+    }),
+};
 const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * Brotli's quality for a page every guest shares: compressed once per page and node a second at
+ * most, in libuv's thread pool, so a level too slow per answer (compression.ts) pays here. On the
+ * demo's home page (17.4 KB of JSON) gzip 6 made 4,513 bytes, brotli 5 4,384, brotli 10 3,931 in
+ * about a third of brotli 11's time (3,868 bytes): the first page every visitor waits for.
+ */
+export const SHARED_BROTLI_QUALITY = 10;
 
 /** The guests' feed pages: answers over `maxAnswer` are not kept. */
 export class GuestCache extends TtlCache<ReadResult> implements KeyedCache {
@@ -94,17 +117,17 @@ export class GuestCache extends TtlCache<ReadResult> implements KeyedCache {
 }
 
 /**
- * The gzip body of an answer every guest shares, compressed once (at compression.ts's level)
- * instead of once per guest: a busy home page is asked for thousands of times a second, and
- * compressing it was the largest single cost of serving it (bench/README.md §10). Null for
- * answers of one reader, which the usual per-answer compression serves.
+ * The body of an answer every guest shares in `encoding`, compressed once instead of once per
+ * guest: a busy home page is asked for thousands of times a second, and compressing it was the
+ * largest single cost of serving it (bench/README.md §10). Null for answers of one reader, which
+ * the usual per-answer compression serves.
  */
-export function sharedGzip(answer: ReadResult): Promise<Buffer> | null {
+export function sharedCompressed(answer: ReadResult, encoding: 'gzip' | 'br'): Promise<Buffer> | null {
   if (!shared.has(answer)) return null;
-  let body = gzipped.get(answer);
+  let body = compressed[encoding].get(answer);
   if (!body) {
-    body = gzip(answer.json, { level: GZIP_LEVEL });
-    gzipped.set(answer, body);
+    body = compressors[encoding](answer.json);
+    compressed[encoding].set(answer, body);
   }
   return body;
 }

@@ -18,7 +18,7 @@ import { parseReadQuery } from '../postgrest/parse.ts';
 import type { Resource } from '../postgrest/resource.ts';
 import { releaseScope } from '../releases/access.ts';
 import type { ReadCaches } from './caches.ts';
-import { sharedGzip } from './guestCache.ts';
+import { sharedCompressed } from './guestCache.ts';
 
 function countMode(prefer: string | undefined): CountMode {
   const match = /count=(exact|planned|estimated)/.exec(prefer ?? '');
@@ -82,17 +82,20 @@ export function registerReads(
         const json = result.json.toString();
         return reply.compress(json.slice(json.indexOf('{'), json.lastIndexOf('}') + 1));
       }
-      // A page every guest shares goes out compressed once (guestCache.ts).
-      const gzipBody =
-        result.json.length >= COMPRESS_THRESHOLD &&
-        acceptedEncodings(request.headers['accept-encoding']).includes('gzip')
-          ? sharedGzip(result)
-          : null;
-      if (gzipBody) {
+      // A page every guest shares goes out compressed once per encoding (guestCache.ts), in
+      // brotli where the client takes it: once, its slower levels pay.
+      const encoding =
+        result.json.length >= COMPRESS_THRESHOLD
+          ? acceptedEncodings(request.headers['accept-encoding']).find(
+              (name): name is 'br' | 'gzip' => name === 'br' || name === 'gzip',
+            )
+          : undefined;
+      const sharedBody = encoding ? sharedCompressed(result, encoding) : null;
+      if (encoding && sharedBody) {
         return reply
-          .header('Content-Encoding', 'gzip')
+          .header('Content-Encoding', encoding)
           .header('Vary', 'Accept-Encoding')
-          .send(await gzipBody);
+          .send(await sharedBody);
       }
       // reply.compress, not the global hook: that one skips any answer with a Content-Range,
       // which it takes for a byte range, while ours counts rows (PostgREST).

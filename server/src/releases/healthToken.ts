@@ -5,11 +5,11 @@
  * with such a token and only for the releases it names, at most once per page load and release
  * (health.ts), so nobody can report on a release they were not given, or report twice.
  *
- * Form: sealed.ts, with no purpose. Not secret (the page holds it); only unforgeable.
+ * Form: sealed.ts's readable one. Not secret (the page holds it); only unforgeable.
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
-import { seal, unseal } from './sealed.ts';
+import { sealReadable, unsealReadable } from './sealed.ts';
 
 /** How long a page may report after it was served (an open tab reports an uncaught error late). */
 export const TOKEN_HOURS = 2;
@@ -43,12 +43,12 @@ export function signPageLoad(key: Buffer, releases: PageRelease[], now = Date.no
         : [r.remote, r.version, r.channel === 'canary' ? 1 : 0],
     ),
   };
-  return seal(key, compact);
+  return sealReadable(key, compact);
 }
 
 /** The page load a token names, or null when it is malformed, not ours, or expired. */
 export function readPageLoad(key: Buffer, token: string, now = Date.now()): PageLoad | null {
-  const compact = unseal(key, token) as Compact | null;
+  const compact = unsealReadable(key, token) as Compact | null;
   if (typeof compact?.i !== 'string' || typeof compact.e !== 'number' || !Array.isArray(compact.r))
     return null;
   if (compact.e * 1000 <= now) return null;

@@ -118,8 +118,11 @@ export function createReleasePage(
         request.log.warn({ err }, 'preload links unavailable');
         return '';
       });
+      // Without the cohorts: the shell reads none (the cookie carries them, and /remotes.json
+      // shows them to whoever asks), and every page's bytes count (bench/README.md §8).
+      const { cohorts: _cohorts, ...inPage } = answer;
       return {
-        head: `${preloads}${inlineJson(REGISTRY_ELEMENT_ID, answer)}`,
+        head: `${preloads}${inlineJson(REGISTRY_ELEMENT_ID, inPage)}`,
         devOrigins: devOrigins(answer.remotes),
         preview: Boolean(answer.previews?.length),
       };

@@ -2,8 +2,8 @@
  * A value every node can read back and nobody can forge: `base64url(JSON) "." base64url(HMAC-SHA256)`
  * with a key the nodes share (site_keys). A `purpose`, when given, is signed in too, so a value
  * sealed for one use (a preview link) cannot stand for another (a preview cookie). Not secret:
- * whoever holds it can read it. Used by the health tokens (healthToken.ts) and previews
- * (previewTokens.ts).
+ * whoever holds it can read it. Used by previews (previewTokens.ts); the health tokens
+ * (healthToken.ts) use the readable form below.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -30,6 +30,37 @@ export function unseal(key: Buffer, raw: string, purpose?: string): unknown {
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The purpose the readable form signs in, so neither form's value stands for the other's. */
+const READABLE = 'readable';
+
+/**
+ * The same with the JSON itself before the signature, not its base64url: `JSON "." signature`.
+ * For a value a page carries in its own JSON beside the same words (the health token beside the
+ * registry's versions), where compression finds them (bench/README.md §8). Not for URLs or
+ * cookies.
+ */
+export function sealReadable(key: Buffer, value: unknown): string {
+  const payload = JSON.stringify(value);
+  return `${payload}.${sign(key, payload, READABLE)}`;
+}
+
+/** The value of `sealReadable`, or null when malformed or not ours. */
+export function unsealReadable(key: Buffer, raw: string): unknown {
+  if (raw.length > MAX_SEALED) return null;
+  // The signature (base64url) has no dot; the JSON may.
+  const dot = raw.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const payload = raw.slice(0, dot);
+  const expected = Buffer.from(sign(key, payload, READABLE));
+  const given = Buffer.from(raw.slice(dot + 1));
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    return JSON.parse(payload);
   } catch {
     return null;
   }

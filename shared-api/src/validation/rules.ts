@@ -38,13 +38,38 @@ export const LIMITS = {
   banReasonMax: 500,
 } as const;
 
+/**
+ * Texts that a form shows (MESSAGES) and a server key's toast too (errors.ts ERROR_TEXTS, the
+ * toasts.ts form toast), named apart: the shell's first load carries those two tables but none
+ * of the forms' messages below.
+ */
+export const FORM_ERRORS_MESSAGE = 'Znaleziono błędy, musisz je poprawić';
+const TITLE_REQUIRED = 'Tytuł jest wymagany';
+const TITLE_TOO_SHORT = 'Tytuł musi mieć co najmniej 10 znaków';
+const BODY_REQUIRED = 'Treść jest wymagana (napisz coś albo wgraj obrazek)';
+const RATING_TOO_LOW = 'Masz za niski rating';
+const TOO_MANY_FILES = 'Możesz dodać najwyżej 10 plików';
+export const SHARED_MESSAGES = {
+  titleRequired: TITLE_REQUIRED,
+  titleTooShort: TITLE_TOO_SHORT,
+  bodyRequired: BODY_REQUIRED,
+  ratingTooLow: RATING_TOO_LOW,
+  tooManyFiles: TOO_MANY_FILES,
+} as const;
+
+/**
+ * The `code` of an answer to a broken input rule (R-8.3): its `details` is the rule's Polish text,
+ * which the client shows as it is, without a table of every form's messages.
+ */
+export const RULE_ERROR_CODE = 'GW400-RULE';
+
 export const MESSAGES = {
-  titleRequired: 'Tytuł jest wymagany',
-  titleTooShort: 'Tytuł musi mieć co najmniej 10 znaków',
+  titleRequired: TITLE_REQUIRED,
+  titleTooShort: TITLE_TOO_SHORT,
   titleTooLong: 'Tytuł nie może przekroczyć 300 znaków',
-  bodyRequired: 'Treść jest wymagana (napisz coś albo wgraj obrazek)',
+  bodyRequired: BODY_REQUIRED,
   bodyTooLong: 'Treść za długa (max 50 tys. znaków). Podziel wpis na kilka części',
-  formErrors: 'Znaleziono błędy, musisz je poprawić',
+  formErrors: FORM_ERRORS_MESSAGE,
   tagAboutTooLong: 'Treść za długa (max 30 tys. znaków)',
   usernameRequired: 'Nazwa użytkownika jest wymagana',
   usernameTooShort: 'Nazwa użytkownika jest za krótka (min. 3 znaki)',
@@ -59,8 +84,8 @@ export const MESSAGES = {
   emailTooShort: 'Email jest za krótki (min. 5 znaków)',
   emailTooLong: 'Email jest za długi (max. 170 znaków)',
   emailInvalid: 'To nie wygląda jak adres email',
-  ratingTooLow: 'Masz za niski rating',
-  tooManyFiles: 'Możesz dodać najwyżej 10 plików',
+  ratingTooLow: RATING_TOO_LOW,
+  tooManyFiles: TOO_MANY_FILES,
   captchaInvalid: 'Przepisz kod z obrazka (4-6 liter lub cyfr)',
   passwordsDiffer: 'Hasła nie są takie same',
   messageRequired: 'Wiadomość jest pusta',
