@@ -97,9 +97,10 @@ describe('request metrics', () => {
        VALUES ('mf-chat', '1.0.0', '1.1.0', 10, now(), '{"state": "waiting"}')`,
     );
     await db.query(
-      `INSERT INTO release_page_loads (token, remote, version, loaded, failed)
-       VALUES ('a', 'mf-chat', '1.0.0', true, false), ('b', 'mf-chat', '1.0.0', true, false),
-              ('c', 'mf-chat', '1.1.0', true, true), ('d', 'mf-chat', '1.1.0', true, false)`,
+      `INSERT INTO release_page_loads (token, remote, version, loaded, failed, failed_kinds)
+       VALUES ('a', 'mf-chat', '1.0.0', true, false, 0), ('b', 'mf-chat', '1.0.0', true, false, 0),
+              ('c', 'mf-chat', '1.1.0', true, true, 2 | 4), ('d', 'mf-chat', '1.1.0', true, false, 0),
+              ('e', 'mf-chat', '1.1.0', true, true, 1)`,
     );
     await db.query(
       `INSERT INTO release_log (remote, action, from_version, to_version, actor, reason)
@@ -108,8 +109,21 @@ describe('request metrics', () => {
     const text = await scrape();
     const canary = 'remote="mf-chat",version="1.1.0",channel="canary"';
     expect(value(text, 'gwar_release_page_loads{remote="mf-chat",version="1.0.0",channel="stable"}')).toBe(2);
-    expect(value(text, `gwar_release_page_loads{${canary}}`)).toBe(2);
-    expect(value(text, `gwar_release_failed_page_loads{${canary}}`)).toBe(1);
+    expect(value(text, `gwar_release_page_loads{${canary}}`)).toBe(3);
+    expect(value(text, `gwar_release_failed_page_loads{${canary}}`)).toBe(2);
+    // By kind: one page load failed to render and threw, another failed to load.
+    for (const [kind, count] of [
+      ['load-failed', 1],
+      ['render', 1],
+      ['error', 1],
+    ] as const)
+      expect(value(text, `gwar_release_failed_page_loads_by_kind{${canary},kind="${kind}"}`)).toBe(count);
+    expect(
+      value(
+        text,
+        'gwar_release_failed_page_loads_by_kind{remote="mf-chat",version="1.0.0",channel="stable",kind="render"}',
+      ),
+    ).toBe(0);
     expect(value(text, 'gwar_release_auto_rollbacks_total{remote="mf-chat"}')).toBe(1);
     // The guard may have judged it meanwhile: one state, whichever, is the current one.
     const states = text.match(

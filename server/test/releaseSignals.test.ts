@@ -369,3 +369,26 @@ describe('release alerts', () => {
     });
   }, 20_000);
 });
+
+describe('failed page loads by kind', () => {
+  it('records how a page load failed, each kind once, a later report adding kinds', async () => {
+    const answer = (await caller(server, 'gwar_cohort=50').get('/remotes.json')).json() as {
+      health: string;
+      remotes: { name: string; version: string; channel: 'stable' | 'canary' }[];
+    };
+    const chat = answer.remotes.find((remote) => remote.name === 'mf_chat')!;
+    const given = release(chat.version, chat.channel);
+    const send = (...kinds: string[]) =>
+      beacon({ token: answer.health, events: kinds.map((kind) => ({ ...given, kind })) });
+    expect((await send('load', 'render')).json()).toMatchObject({ counted: 1 });
+    // The same page load throws later: one more kind, the same failed page load.
+    expect((await send('error')).json()).toMatchObject({ counted: 1 });
+    expect((await send('render', 'error')).json()).toMatchObject({ counted: 0 });
+    const id = JSON.parse(answer.health.slice(0, answer.health.lastIndexOf('.'))).i as string;
+    const { rows } = await server.db.query(
+      'SELECT loaded, failed, failed_kinds FROM release_page_loads WHERE token = $1',
+      [id],
+    );
+    expect(rows).toEqual([{ loaded: true, failed: true, failed_kinds: 2 | 4 }]);
+  });
+});

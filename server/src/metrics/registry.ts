@@ -29,6 +29,8 @@ export interface ReleaseFigures {
   channel: 'stable' | 'canary';
   loads: number;
   failures: number;
+  /** Failed page loads by how they failed ('load-failed', 'render', 'error'); one may fail in several ways. */
+  failuresByKind: Record<string, number>;
   /** The guard's verdict of a canary (releases/verdict.ts `VerdictState`); null for stable. */
   verdict: string | null;
 }
@@ -189,7 +191,7 @@ function registerReleaseHealth(
   source: () => (() => Promise<ReleaseHealthFigures>) | null,
 ): void {
   let pending: Promise<ReleaseHealthFigures | null> | null = null;
-  /** One read for the four metrics of one scrape. */
+  /** One read for the five metrics of one scrape. */
   const read = () => {
     pending ??= (source()?.() ?? Promise.resolve(null))
       .catch(() => null)
@@ -219,6 +221,18 @@ function registerReleaseHealth(
     "Page loads in the guard's window where the release failed to load, to render, or threw.",
     (r) => r.failures,
   );
+  new Gauge({
+    name: 'gwar_release_failed_page_loads_by_kind',
+    help: "Failed page loads in the guard's window by how the release failed: load-failed, render or error (one page load may count under several).",
+    labelNames: ['remote', 'version', 'channel', 'kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of (await read())?.releases ?? [])
+        for (const [kind, count] of Object.entries(r.failuresByKind))
+          this.set({ remote: r.remote, version: r.version, channel: r.channel, kind }, count);
+    },
+  });
   new Gauge({
     name: 'gwar_release_canary_verdict',
     help: "The health guard's current verdict of a canary: 1 on the series of its state.",

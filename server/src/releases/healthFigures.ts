@@ -1,7 +1,8 @@
 /**
  * What the health guard counts, per live release, for the metrics (metrics/registry.ts
  * `watchReleaseHealth`): page loads and failed page loads in the guard's window (health.ts
- * `HEALTH_WINDOW_START`, the same rows it judges), the verdict it last stored for each canary,
+ * `HEALTH_WINDOW_START`, the same rows it judges), and those by kind (pageLoads.ts FAILURE_BITS:
+ * one page load may fail in several ways), the verdict it last stored for each canary,
  * and the automatic rollbacks of the release log. Read once per scrape, never per request. A
  * figure the guard comes to count later (Web Vitals…) is one more column here and one more
  * metric there.
@@ -16,6 +17,11 @@ export async function releaseHealthFigures(db: Db): Promise<ReleaseHealthFigures
       `SELECT c.remote, v.version, v.channel,
               count(l.*) FILTER (WHERE l.loaded)::int AS loads,
               count(l.*) FILTER (WHERE l.loaded AND l.failed)::int AS failures,
+              json_build_object(
+                'load-failed', count(l.*) FILTER (WHERE l.loaded AND l.failed_kinds & 1 <> 0),
+                'render', count(l.*) FILTER (WHERE l.loaded AND l.failed_kinds & 2 <> 0),
+                'error', count(l.*) FILTER (WHERE l.loaded AND l.failed_kinds & 4 <> 0)
+              ) AS "failuresByKind",
               CASE WHEN v.channel = 'canary' THEN c.verdict->>'state' END AS verdict
          FROM release_channels c
         CROSS JOIN LATERAL (VALUES (c.stable, 'stable'), (c.canary, 'canary')) AS v(version, channel)

@@ -16,6 +16,10 @@ import { recordVitals } from './vitals.ts';
 
 const dirs = new Set<string>(Object.values(REMOTES));
 
+/** The bit of each kind of failure in `release_page_loads.failed_kinds` (migration 0025). */
+export const FAILURE_BITS = { 'load-failed': 1, render: 2, error: 4 } as const;
+export type FailureKind = keyof typeof FAILURE_BITS;
+
 /** A browser's report: the releases' outcomes in one page load (shell/src/remotes/health.ts). */
 export interface HealthReport {
   token: string;
@@ -82,8 +86,11 @@ async function recordOutcomes(
   page: PageLoad,
   events: ReleaseHealthEvent[],
 ): Promise<number> {
-  // Per release of this page load: did it load (or fail to), did it fail in any way.
-  const outcomes = new Map<string, { remote: string; version: string; loaded: boolean; failed: boolean }>();
+  // Per release of this page load: did it load (or fail to), did it fail, and how (a bit per kind).
+  const outcomes = new Map<
+    string,
+    { remote: string; version: string; loaded: boolean; failed: boolean; kinds: number }
+  >();
   for (const event of events) {
     const release = pageRelease(page, registry, event);
     if (!release) continue;
@@ -94,11 +101,15 @@ async function recordOutcomes(
       version: release.version,
       loaded: false,
       failed: false,
+      kinds: 0,
     };
     // A page load either loads the remote or fails to; render and uncaught errors come on
     // top of a load: they mark it failed, and count only once its load is counted.
     if (event.kind === 'load' || event.kind === 'load-failed') outcome.loaded = true;
-    if (event.kind !== 'load') outcome.failed = true;
+    if (event.kind !== 'load') {
+      outcome.failed = true;
+      outcome.kinds |= FAILURE_BITS[event.kind];
+    }
     outcomes.set(key, outcome);
   }
   if (outcomes.size === 0) return 0;
@@ -106,19 +117,23 @@ async function recordOutcomes(
   // One row per page load and release: a replay, or a second report of the same outcome,
   // changes nothing; a failure reported before its load is kept and counts with it.
   const { rowCount } = await db.query(
-    `INSERT INTO release_page_loads AS l (token, remote, version, loaded, failed)
-     SELECT $1, t.remote, t.version, t.loaded, t.failed
-       FROM unnest($2::text[], $3::text[], $4::boolean[], $5::boolean[]) AS t(remote, version, loaded, failed)
+    `INSERT INTO release_page_loads AS l (token, remote, version, loaded, failed, failed_kinds)
+     SELECT $1, t.remote, t.version, t.loaded, t.failed, t.kinds
+       FROM unnest($2::text[], $3::text[], $4::boolean[], $5::boolean[], $6::smallint[])
+            AS t(remote, version, loaded, failed, kinds)
        JOIN releases r ON r.remote = t.remote AND r.version = t.version
      ON CONFLICT (token, remote, version) DO UPDATE
-       SET loaded = l.loaded OR excluded.loaded, failed = l.failed OR excluded.failed
-     WHERE (excluded.loaded AND NOT l.loaded) OR (excluded.failed AND NOT l.failed)`,
+       SET loaded = l.loaded OR excluded.loaded, failed = l.failed OR excluded.failed,
+           failed_kinds = l.failed_kinds | excluded.failed_kinds
+     WHERE (excluded.loaded AND NOT l.loaded) OR (excluded.failed AND NOT l.failed)
+        OR excluded.failed_kinds & ~l.failed_kinds <> 0`,
     [
       page.id,
       rows.map((row) => row.remote),
       rows.map((row) => row.version),
       rows.map((row) => row.loaded),
       rows.map((row) => row.failed),
+      rows.map((row) => row.kinds),
     ],
   );
   return rowCount ?? 0;
