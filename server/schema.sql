@@ -836,7 +836,8 @@ CREATE TABLE public.release_page_loads (
     version text NOT NULL,
     loaded boolean DEFAULT false NOT NULL,
     failed boolean DEFAULT false NOT NULL,
-    seen timestamp with time zone DEFAULT now() NOT NULL
+    seen timestamp with time zone DEFAULT now() NOT NULL,
+    failed_kinds smallint DEFAULT 0 NOT NULL
 );
 
 --
