@@ -6,6 +6,7 @@ import {
   reportsCount,
   stepText,
   verdictText,
+  vitalsGuardText,
   vitalText,
   waitingPosts,
 } from './texts.ts';
@@ -37,6 +38,33 @@ describe('Web Vitals texts', () => {
     expect(vitalText('cls', 0.0512)).toBe('0,051');
     expect(vitalText('lcp', null)).toBe('–');
     expect([pageViews(1), pageViews(3), pageViews(5)]).toEqual(['1 odsłona', '3 odsłony', '5 odsłon']);
+  });
+
+  it("says the Web Vitals guard's judgement with its margin and figures", () => {
+    const lcp = { metric: 'lcp' as const, canary: 1900, stable: 1800, canarySamples: 62, stableSamples: 241 };
+    expect(vitalsGuardText({ state: 'waiting', margin: 0.2, minSamples: 50, metrics: [] })).toBe(
+      'Strażnik Web Vitals (margines 20%): czeka, aż kanarek i wersja stabilna będą mieć po 50 odsłon z LCP lub INP.',
+    );
+    expect(
+      vitalsGuardText({ state: 'healthy', margin: 0.2, minSamples: 50, metrics: [{ ...lcp, worse: false }] }),
+    ).toBe(
+      'Strażnik Web Vitals (margines 20%): bez pogorszenia. LCP p75: kanarek 1,9 s (62 odsłony), wersja stabilna 1,8 s (241 odsłon).',
+    );
+    expect(
+      vitalsGuardText({
+        state: 'failing',
+        margin: 0.1,
+        minSamples: 50,
+        metrics: [
+          { ...lcp, worse: false },
+          { metric: 'inp', canary: 300, stable: 200, canarySamples: 51, stableSamples: 52, worse: true },
+        ],
+      }),
+    ).toBe(
+      'Strażnik Web Vitals (margines 10%): kanarek wyraźnie wolniejszy niż wersja stabilna. ' +
+        'LCP p75: kanarek 1,9 s (62 odsłony), wersja stabilna 1,8 s (241 odsłon). ' +
+        'INP p75: kanarek 300 ms (51 odsłon), wersja stabilna 200 ms (52 odsłony), gorzej o 50%.',
+    );
   });
 });
 

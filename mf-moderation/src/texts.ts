@@ -80,6 +80,29 @@ export function vitalText(metric: 'lcp' | 'inp' | 'cls' | 'ttfb', value: number 
   return value >= 1000 ? `${secondsFormat.format(value / 1000)} s` : `${Math.round(value)} ms`;
 }
 
+/**
+ * The Web Vitals guard's judgement in words, with its figures (server/src/releases/vitalsVerdict.ts):
+ * 'Strażnik Web Vitals (margines 20%): bez pogorszenia. LCP p75: kanarek 1,9 s (60 odsłon),
+ * wersja stabilna 1,8 s (240 odsłon).'
+ */
+export function vitalsGuardText(guard: NonNullable<ReleaseVerdict['vitalsGuard']>): string {
+  const head = `Strażnik Web Vitals (margines ${Math.round(guard.margin * 100)}%)`;
+  const figures = guard.metrics
+    .map((m) => {
+      const by = m.worse && m.stable > 0 ? `, gorzej o ${Math.round((m.canary / m.stable - 1) * 100)}%` : '';
+      return `${m.metric.toUpperCase()} p75: kanarek ${vitalText(m.metric, m.canary)} (${pageViews(m.canarySamples)}), wersja stabilna ${vitalText(m.metric, m.stable)} (${pageViews(m.stableSamples)})${by}.`;
+    })
+    .join(' ');
+  switch (guard.state) {
+    case 'waiting':
+      return `${head}: czeka, aż kanarek i wersja stabilna będą mieć po ${pageViews(guard.minSamples)} z LCP lub INP.`;
+    case 'healthy':
+      return `${head}: bez pogorszenia. ${figures}`;
+    case 'failing':
+      return `${head}: kanarek wyraźnie wolniejszy niż wersja stabilna. ${figures}`;
+  }
+}
+
 /** 'błędy: 12,5% (1 z 8)', or 'bez błędów' when nothing failed. */
 export function failureShare(failures: number, loads: number): string {
   if (failures === 0) return 'bez błędów';

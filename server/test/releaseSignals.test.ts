@@ -187,6 +187,13 @@ describe('Web Vitals per release', () => {
     await server.app.services.releases.health.check();
     // Four canary page views: under the minimum of five, it waits.
     expect((await channel()).verdict.vitals).toMatch(/waiting for 5 page views/);
+    // The same for the admin page, as figures it puts in words.
+    expect((await channel()).verdict.vitalsGuard).toEqual({
+      state: 'waiting',
+      margin: 0.2,
+      minSamples: 5,
+      metrics: [],
+    });
     await views(1, 5, '2.0.0', 'canary', 4000);
     await server.app.services.releases.health.check();
     expect(await channel()).toMatchObject({ canary: null, stable: '1.0.0' });

@@ -14,7 +14,7 @@ import {
 import { QueryState, RelativeTime, useNow, useTheme } from 'shared-ui';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { failureShare, pageLoads, pauseText, stepText, verdictText } from '../texts.ts';
+import { failureShare, pageLoads, pauseText, stepText, verdictText, vitalsGuardText } from '../texts.ts';
 
 /** The longest stretch drawn: page loads are kept a day (health.ts KEEP_HOURS). */
 const MAX_MINUTES = 24 * 60;
@@ -266,6 +266,11 @@ export function CanaryHealth({ channel }: { channel: ReleaseChannelRow & { canar
           {/* The shared clock ticks once a minute: "the next step in N minutes" counts from this
               render (a step that started after the last tick would read a minute too far). */}
           {verdict.step ? <p>{stepText(verdict.step, verdict.state, Math.max(now, Date.now()))}</p> : null}
+          {verdict.vitalsGuard ? (
+            <p className={`gwm-verdict gwm-verdict--${verdict.vitalsGuard.state}`}>
+              {vitalsGuardText(verdict.vitalsGuard)}
+            </p>
+          ) : null}
           {channel.verdict_at ? (
             <p className="gwm-muted">
               Ostatnia ocena: <RelativeTime date={channel.verdict_at} />

@@ -13,6 +13,7 @@
  * promoted or held for lack of traffic.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { VitalsGuardVerdict } from 'shared-api/validation';
 import { DEFAULT_HEALTH, type HealthOptions, type VitalsGuardOptions } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { ReleaseAlerts } from './alerts.ts';
@@ -43,6 +44,8 @@ export interface StoredVerdict {
   step: StepStatus | null;
   /** The Web Vitals guard's words (vitalsVerdict.ts), or null when it is off for the remote. */
   vitals?: string | null;
+  /** Its figures, which the admin page puts in words (null when it is off). */
+  vitalsGuard?: VitalsGuardVerdict | null;
 }
 
 /** What the guard needs besides its own settings: the vitals guard, alerts, the shell's build. */
@@ -179,6 +182,7 @@ export async function startReleaseHealth(
         minFailures: options.minFailures,
         step: step?.status ?? null,
         vitals: vitals?.reason ?? null,
+        vitalsGuard: vitals?.figures ?? null,
       };
       const text = JSON.stringify(stored);
       if (written.get(channel.remote) === text) continue;

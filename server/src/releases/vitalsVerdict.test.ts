@@ -17,6 +17,7 @@ describe('judgeVitals', () => {
       rollback: false,
       state: 'off',
       reason: 'vitals guard off',
+      figures: null,
     });
   });
 
@@ -30,6 +31,16 @@ describe('judgeVitals', () => {
   it('fails a canary whose p75 LCP is worse than stable by more than the margin', () => {
     const verdict = judgeVitals(summary([3000, 60]), summary([2000, 400]), on);
     expect(verdict.rollback).toBe(true);
+    // The figures the admin page puts in words: each judged metric, and which is worse.
+    expect(verdict.figures).toEqual({
+      state: 'failing',
+      margin: 0.2,
+      minSamples: 50,
+      metrics: [
+        { metric: 'lcp', canary: 3000, stable: 2000, canarySamples: 60, stableSamples: 400, worse: true },
+        { metric: 'inp', canary: 100, stable: 100, canarySamples: 60, stableSamples: 400, worse: false },
+      ],
+    });
     expect(verdict.reason).toMatch(
       /p75 LCP 3000 ms against stable's 2000 ms \(60 and 400 page views\), worse by 50%, margin 20%/,
     );

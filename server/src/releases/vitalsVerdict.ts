@@ -12,6 +12,7 @@
  *  - CLS and TTFB are shown on the admin page, never judged: TTFB is the server's, not the
  *    release's, and CLS is judged by eye more safely than by a margin on a score near zero.
  */
+import type { VitalsGuardVerdict } from 'shared-api/validation';
 
 /** One metric's 75th percentile over some page views, and how many had it. */
 export interface VitalSample {
@@ -43,6 +44,8 @@ export interface VitalsVerdict {
   state: 'off' | 'waiting' | 'healthy' | 'failing';
   /** In words, with the figures (the release log and the alert say it). */
   reason: string;
+  /** The figures, for the admin page (null when the guard is off for the remote). */
+  figures: VitalsGuardVerdict | null;
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
@@ -53,9 +56,11 @@ export function judgeVitals(
   options: { margin: number | undefined; minSamples: number },
 ): VitalsVerdict {
   const { margin, minSamples } = options;
-  if (margin === undefined) return { rollback: false, state: 'off', reason: 'vitals guard off' };
+  if (margin === undefined)
+    return { rollback: false, state: 'off', reason: 'vitals guard off', figures: null };
   const judged: string[] = [];
   const worse: string[] = [];
+  const metrics: VitalsGuardVerdict['metrics'] = [];
   for (const metric of Object.keys(VITALS_FLOOR_MS) as (keyof typeof VITALS_FLOOR_MS)[]) {
     const c = canary[metric];
     const s = stable[metric];
@@ -63,18 +68,39 @@ export function judgeVitals(
     const name = metric.toUpperCase();
     const figures = `p75 ${name} ${ms(c.p75)} against stable's ${ms(s.p75)} (${c.samples} and ${s.samples} page views)`;
     judged.push(figures);
-    if (c.p75 > s.p75 * (1 + margin) && c.p75 - s.p75 >= VITALS_FLOOR_MS[metric]) {
+    const isWorse = c.p75 > s.p75 * (1 + margin) && c.p75 - s.p75 >= VITALS_FLOOR_MS[metric];
+    metrics.push({
+      metric,
+      canary: c.p75,
+      stable: s.p75,
+      canarySamples: c.samples,
+      stableSamples: s.samples,
+      worse: isWorse,
+    });
+    if (isWorse) {
       const by = s.p75 > 0 ? `${Math.round((c.p75 / s.p75 - 1) * 100)}%` : ms(c.p75 - s.p75);
       worse.push(`${figures}, worse by ${by}, margin ${Math.round(margin * 100)}%`);
     }
   }
+  const figuresOf = (state: VitalsGuardVerdict['state']) => ({ state, margin, minSamples, metrics });
   if (worse.length > 0)
-    return { rollback: true, state: 'failing', reason: `Web Vitals worse than stable: ${worse.join('; ')}` };
+    return {
+      rollback: true,
+      state: 'failing',
+      reason: `Web Vitals worse than stable: ${worse.join('; ')}`,
+      figures: figuresOf('failing'),
+    };
   if (judged.length === 0)
     return {
       rollback: false,
       state: 'waiting',
       reason: `vitals: waiting for ${minSamples} page views of canary and stable with LCP or INP`,
+      figures: figuresOf('waiting'),
     };
-  return { rollback: false, state: 'healthy', reason: `vitals healthy: ${judged.join('; ')}` };
+  return {
+    rollback: false,
+    state: 'healthy',
+    reason: `vitals healthy: ${judged.join('; ')}`,
+    figures: figuresOf('healthy'),
+  };
 }

@@ -199,3 +199,22 @@ export const releaseHealthInput = z.object({
 export type ReleaseHealthEvent = z.infer<typeof releaseHealthInput>['events'][number];
 export type ReleaseVitalsReport = NonNullable<z.infer<typeof releaseHealthInput>['vitals']>;
 export type ReleaseErrorReport = NonNullable<z.infer<typeof releaseHealthInput>['errors']>[number];
+
+/** The Web Vitals guard's judgement of a canary (server/src/releases/vitalsVerdict.ts). */
+export interface VitalsGuardVerdict {
+  /** waiting: too few page views on a side for every judged metric. */
+  state: 'waiting' | 'healthy' | 'failing';
+  /** How much worse than stable's p75 a canary's may be (0.2: 20 %). */
+  margin: number;
+  /** Page views each side needs with a metric before it is judged. */
+  minSamples: number;
+  /** The metrics judged (those with enough page views on both sides). */
+  metrics: {
+    metric: 'lcp' | 'inp';
+    canary: number;
+    stable: number;
+    canarySamples: number;
+    stableSamples: number;
+    worse: boolean;
+  }[];
+}

@@ -3,6 +3,7 @@
  * page's and the release CLI's. Part of the read contract (reads.ts); types only.
  */
 import type { RemoteDir } from '../routes.ts';
+import type { VitalsGuardVerdict } from './release.ts';
 import type { ReleaseLogAction } from './words.ts';
 
 export interface HealthCounts {
@@ -25,6 +26,8 @@ export interface ReleaseVerdict {
   step: RolloutStep | null;
   /** The Web Vitals guard's words, or null when it is off for the remote (RELEASE_VITALS_GUARD). */
   vitals?: string | null;
+  /** The same judgement's figures, for the admin page's words; null when the guard is off. */
+  vitalsGuard?: VitalsGuardVerdict | null;
 }
 
 /** Where a progressive rollout stands, as the guard saw it (server/src/releases/rollout.ts). */
