@@ -75,6 +75,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(path.join(BIN, 'pg_ba
         REPLICA_MAX_LAG_MS: '1500',
         GUEST_CACHE_MS: '0',
         RATE_LIMITS: '0',
+        METRICS_PORT: '0',
       });
       app = await buildApp(config, db);
       await app.ready();
@@ -143,6 +144,32 @@ describe.runIf(process.env.TEST_DATABASE_URL && existsSync(path.join(BIN, 'pg_ba
       await replicaAdmin.query('SELECT pg_wal_replay_resume()');
       const caughtUp = await until(async () => (await upvotes()).upvotes === 1, 30_000);
       console.info(`replica caught up ${caughtUp} ms after replay resumed`);
+    });
+
+    it("counts the replica's pool and statements apart from the primary's (metrics/)", async () => {
+      const scrape = () => app.metrics!.registry.metrics();
+      /** The value of one series, 0 when the exposition does not have it. */
+      const value = (text: string, series: string) => {
+        const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+        return line ? Number(line.slice(series.length + 1)) : 0;
+      };
+      const statements = (text: string, pool: string) =>
+        value(text, `gwar_db_query_duration_seconds_count{pool="${pool}"}`);
+      const before = await scrape();
+      // A guest's read goes to the replica; a vote to the primary.
+      await upvotes();
+      const vote = await app.inject({
+        method: 'POST',
+        url: '/api/rpc/post_vote',
+        headers: { cookie: voterCookie, origin: ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify({ post, vote: null }),
+      });
+      expect(vote.statusCode, vote.body).toBe(200);
+      const after = await scrape();
+      expect(statements(after, 'replica')).toBeGreaterThan(statements(before, 'replica'));
+      expect(statements(after, 'primary')).toBeGreaterThan(statements(before, 'primary'));
+      expect(value(after, 'gwar_db_pool_connections{pool="replica"}')).toBeGreaterThan(0);
+      expect(value(after, 'gwar_db_pool_connections{pool="primary"}')).toBeGreaterThan(0);
     });
 
     it('leaves a replica that falls too far behind, and comes back to it', async () => {
