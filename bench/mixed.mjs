@@ -16,12 +16,26 @@
  * without, take the same mix in turns of BENCH_ROUND_SECONDS (10), so a machine that gets busier
  * or quieter meanwhile weighs on both alike; BENCH_SECONDS is each one's total. Prints each one's
  * table and the CPU time (user + system, from /proc) its process spent per request.
+ *
+ * `--baseline <ref>` (or `--baseline-checkout <dir>`, lib/baseline.mjs): this checkout's API and
+ * another commit's, built in a temporary worktree, on the same database, in turns the same way:
+ * requests/s, p99 and CPU per request of each, and the ratio. With either comparison the ratio is
+ * also given as the median over the pairs of adjacent rounds, with its quartiles: a pair shares the
+ * machine's state, so a burst of other load moves one pair, not the whole figure.
+ *
+ * `--profile`: each API process is profiled (the inspector's CPU profiler, 1 ms samples) over the
+ * measured rounds only, not its start-up or warm-up; at the end the shares of the kinds of work
+ * (JSON, the pg driver, compression, the session lookup, the read caches, Fastify…) and the top
+ * functions by self time are printed for each (lib/cpuProfile.mjs).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startApi, waitForApi } from './lib/api.mjs';
+import { baselineBuild, thisBuild } from './lib/baseline.mjs';
+import { inspectorProfiler, printProfile, summarizeProfile } from './lib/cpuProfile.mjs';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) {
@@ -32,9 +46,20 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 4612);
-const COMPARE_METRICS = process.argv.includes('--metrics');
+const { values: args } = parseArgs({
+  options: {
+    metrics: { type: 'boolean', default: false },
+    same: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
+    'baseline-checkout': { type: 'string' },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const COMPARE_METRICS = args.metrics;
 /** `--metrics --same`: both processes without metrics, to see how far apart the comparison puts equals. */
-const SAME = process.argv.includes('--same');
+const SAME = args.same;
+const baseline = baselineBuild(args, 'gwar-mixed-baseline-');
+const COMPARING = COMPARE_METRICS || baseline !== null;
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 10);
 const SCRAPE_MS = 15_000;
 
@@ -143,9 +168,27 @@ function cpuMs(pid) {
 }
 
 /** One API under test: its base address, process, and what its requests measured. */
-function variant(name, port, env, work) {
-  const api = startApi({ url, port, work: path.join(work, name), env: { DATABASE_POOL_SIZE: '10', ...env } });
-  return { name, base: `http://127.0.0.1:${port}`, api, stats: new Map(), seconds: 0, cpu: 0 };
+function variant(name, port, env, work, checkout) {
+  // The inspector (for --profile) on a port of its own beside the API's and its metrics'.
+  const inspect = port + 10;
+  const api = startApi({
+    url,
+    port,
+    work: path.join(work, name.replace(/[^a-z0-9]+/gi, '-')),
+    env: { DATABASE_POOL_SIZE: '10', ...env },
+    checkout,
+    nodeArgs: args.profile ? [`--inspect=127.0.0.1:${inspect}`] : [],
+  });
+  return {
+    name,
+    base: `http://127.0.0.1:${port}`,
+    api,
+    inspect,
+    stats: new Map(),
+    seconds: 0,
+    cpu: 0,
+    rounds: [],
+  };
 }
 
 async function send(base, request) {
@@ -170,11 +213,13 @@ async function run(target, seconds, counted) {
   const cpuBefore = cpuMs(target.api.pid);
   const started = performance.now();
   const until = started + seconds * 1000;
+  let requests = 0;
   const workers = Array.from({ length: CONNECTIONS }, async () => {
     while (performance.now() < until) {
       const request = nextRequest(target.base);
       const { ms, ok } = await send(target.base, request);
       if (!counted) continue;
+      requests++;
       let entry = target.stats.get(request.kind);
       if (!entry) {
         entry = { times: [], errors: 0 };
@@ -186,8 +231,37 @@ async function run(target, seconds, counted) {
   });
   await Promise.all(workers);
   if (!counted) return;
-  target.seconds += (performance.now() - started) / 1000;
-  target.cpu += cpuMs(target.api.pid) - cpuBefore;
+  const round = {
+    seconds: (performance.now() - started) / 1000,
+    cpu: cpuMs(target.api.pid) - cpuBefore,
+    requests,
+  };
+  target.rounds.push(round);
+  target.seconds += round.seconds;
+  target.cpu += round.cpu;
+}
+
+/** The median and quartiles of `values`. */
+function quartiles(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => {
+    const i = (sorted.length - 1) * q;
+    const low = Math.floor(i);
+    return sorted[low] + (sorted[Math.ceil(i)] - sorted[low]) * (i - low);
+  };
+  return { median: at(0.5), low: at(0.25), high: at(0.75) };
+}
+
+/** `b` against `a` round by round: the ratios of CPU per request and of requests/s of each pair. */
+function pairedRatios(a, b) {
+  const pairs = a.rounds
+    .map((round, i) => [round, b.rounds[i]])
+    .filter(([x, y]) => x.requests && y?.requests);
+  return {
+    pairs: pairs.length,
+    cpu: quartiles(pairs.map(([x, y]) => y.cpu / y.requests / (x.cpu / x.requests))),
+    rate: quartiles(pairs.map(([x, y]) => y.requests / y.seconds / (x.requests / x.seconds))),
+  };
 }
 
 /** Prints `target`'s table; returns its request count. */
@@ -220,7 +294,7 @@ function report(target) {
     errors,
   ]);
   console.log(
-    `\nMixed load${COMPARE_METRICS ? ` (${target.name})` : ''}: ${tokens.length} signed-in users, ${CONNECTIONS} requests in flight, ${target.seconds.toFixed(1)} s measured\n`,
+    `\nMixed load${COMPARING ? ` (${target.name})` : ''}: ${tokens.length} signed-in users, ${CONNECTIONS} requests in flight, ${target.seconds.toFixed(1)} s measured\n`,
   );
   console.log('| kind | requests | req/s | p50 ms | p99 ms | errors |');
   console.log('| :--- | ---: | ---: | ---: | ---: | ---: |');
@@ -237,6 +311,8 @@ const targets = [];
 let scraper = null;
 try {
   // One after the other: the first publishes the local builds, the second finds them published.
+  // The API answers without the remotes' releases: a baseline publishes none, not to change
+  // which release is stable for the other.
   const wanted = COMPARE_METRICS
     ? [
         ['metrics off', PORT, {}],
@@ -246,9 +322,14 @@ try {
           { ...(SAME ? {} : { METRICS_PORT: String(PORT + 2) }), PUBLISH_LOCAL_BUILDS: '0' },
         ],
       ]
-    : [['server', PORT, {}]];
-  for (const [name, port, env] of wanted) {
-    const target = variant(name, port, env, work);
+    : baseline
+      ? [
+          [`baseline ${baseline.label}`, PORT, { PUBLISH_LOCAL_BUILDS: '0' }, baseline.dir],
+          [thisBuild().label, PORT + 1, { PUBLISH_LOCAL_BUILDS: '0' }],
+        ]
+      : [['server', PORT, {}]];
+  for (const [name, port, env, checkout] of wanted) {
+    const target = variant(name, port, env, work, checkout);
     targets.push(target);
     // A busy machine may take more than waitForApi's minute to start a node.
     for (let attempt = 1; ; attempt++) {
@@ -270,23 +351,35 @@ try {
   }
   // Warm-up: 5 s of the same mix on each, not counted.
   for (const target of targets) await run(target, 5, false);
-  const rounds = COMPARE_METRICS ? Math.max(1, Math.round(SECONDS / ROUND_SECONDS)) : 1;
+  if (args.profile)
+    for (const target of targets) {
+      target.profiler = await inspectorProfiler(target.inspect);
+      await target.profiler.start();
+    }
+  const rounds = COMPARING ? Math.max(1, Math.round(SECONDS / ROUND_SECONDS)) : 1;
   for (let round = 0; round < rounds; round++) {
     // Each round in the other order, so neither always follows the other.
     const order = round % 2 ? [...targets].reverse() : targets;
     for (const target of order) await run(target, SECONDS / rounds, true);
   }
+  for (const target of targets) if (target.profiler) target.profile = await target.profiler.stop();
   const perRequest = targets.map((target) => target.cpu / report(target));
-  if (COMPARE_METRICS) {
-    console.log('\n| API process | CPU ms | requests | CPU ms per request |');
-    console.log('| :--- | ---: | ---: | ---: |');
+  if (COMPARING) {
+    console.log('\n| API process | CPU ms | requests | requests/s | CPU ms per request |');
+    console.log('| :--- | ---: | ---: | ---: | ---: |');
     targets.forEach((target, i) => {
       const count = Math.round(target.cpu / perRequest[i]);
-      console.log(`| ${target.name} | ${target.cpu.toFixed(0)} | ${count} | ${perRequest[i].toFixed(3)} |`);
+      console.log(
+        `| ${target.name} | ${target.cpu.toFixed(0)} | ${count} | ${(count / target.seconds).toFixed(0)} | ${perRequest[i].toFixed(3)} |`,
+      );
     });
-    const growth = (perRequest[1] / perRequest[0] - 1) * 100;
+    const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`;
+    const paired = pairedRatios(targets[0], targets[1]);
+    const subject = COMPARE_METRICS ? 'Metrics on' : `${targets[1].name} against ${targets[0].name}`;
     console.log(
-      `\nMetrics on: ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % CPU per request (${rounds} rounds of ${(SECONDS / rounds).toFixed(0)} s each)`,
+      `\n${subject}: ${signed(perRequest[1] / perRequest[0])} CPU per request (${rounds} rounds of ${(SECONDS / rounds).toFixed(0)} s each); ` +
+        `paired rounds: median ${signed(paired.cpu.median)} (quartiles ${signed(paired.cpu.low)} to ${signed(paired.cpu.high)}, ${paired.pairs} pairs); ` +
+        `requests/s ×${paired.rate.median.toFixed(2)} (quartiles ×${paired.rate.low.toFixed(2)} to ×${paired.rate.high.toFixed(2)})`,
     );
   }
 } finally {
@@ -295,5 +388,8 @@ try {
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
   }
+  for (const target of targets)
+    if (target.profile) printProfile(target.name, summarizeProfile(target.profile));
   rmSync(work, { recursive: true, force: true });
+  baseline?.remove();
 }

@@ -33,16 +33,14 @@
  * and removes the worktree at the end; `--baseline-checkout <dir>` takes a checkout built beforehand.
  * Each run's figures are printed to stderr as it ends.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { baselineBuild, thisBuild } from './lib/baseline.mjs';
 import { chromiumLaunchOptions } from './lib/chromium.mjs';
 import { startServer } from './lib/site.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 // The library's browser build (a global `webVitals`), beside its main file in dist/.
@@ -243,37 +241,9 @@ async function oneRun(browser, build, setting) {
   return times;
 }
 
-function git(...command) {
-  return execFileSync('git', command, { cwd: root, encoding: 'utf8' }).trim();
-}
-
-/** The baseline ref in a temporary worktree, installed and built. */
-function buildBaseline(ref) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'gwar-nav-baseline-'));
-  const commit = git('rev-parse', '--short', ref);
-  console.error(`baseline ${ref} (${commit}): worktree ${dir}, install and build…`);
-  git('worktree', 'add', '--detach', dir, commit);
-  const run = (command, commandArgs) =>
-    execFileSync(command, commandArgs, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-  run('pnpm', ['install', '--offline', '--frozen-lockfile']);
-  run('pnpm', ['build']);
-  return {
-    label: commit,
-    dir,
-    remove() {
-      git('worktree', 'remove', '--force', dir);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-const builds = [{ label: `this (${git('rev-parse', '--short', 'HEAD')})`, dir: root, remove() {} }];
-if (args['baseline-checkout']) {
-  // A checkout of the baseline built beforehand (a second run, or a worktree kept from one).
-  const dir = path.resolve(args['baseline-checkout']);
-  const label = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
-  builds.unshift({ label, dir, remove() {} });
-} else if (args.baseline) builds.unshift(buildBaseline(args.baseline));
+const builds = [thisBuild()];
+const baseline = baselineBuild(args, 'gwar-nav-baseline-');
+if (baseline) builds.unshift(baseline);
 
 const results = {};
 let browser;

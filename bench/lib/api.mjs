@@ -19,10 +19,14 @@ export const benchNode = process.env.BENCH_NODE || projectNode();
 /** Settings that let a server run on a Node the project no longer supports, for a comparison only. */
 export const unsupportedNodeEnv = process.env.BENCH_NODE ? { GWAR_UNSUPPORTED_NODE: '1' } : {};
 
-/** Starts the server; `env` adds to (or overrides) the benchmark settings. */
-export function startApi({ url, port, work, env = {} }) {
-  return spawn(benchNode, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
-    cwd: path.join(root, 'server'),
+/**
+ * Starts the server; `env` adds to (or overrides) the benchmark settings. `checkout`: another
+ * checkout's server (a baseline, lib/baseline.mjs); `nodeArgs`: more options for Node (a CPU
+ * profile).
+ */
+export function startApi({ url, port, work, env = {}, checkout = root, nodeArgs = [] }) {
+  return spawn(benchNode, [...nodeArgs, '--import', 'tsx', path.join(checkout, 'server', 'src', 'main.ts')], {
+    cwd: path.join(checkout, 'server'),
     env: {
       ...process.env,
       ...unsupportedNodeEnv,
