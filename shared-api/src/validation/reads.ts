@@ -26,6 +26,8 @@ import type {
   Perk,
   Post,
   Profile,
+  PushKeyRow,
+  PushSubscriptionRow,
   ReleaseChannelRow,
   ReleaseErrorRow,
   ReleaseHealthMinute,
@@ -260,6 +262,16 @@ export const reads = {
     replica: true,
     filter: ['post', 'upvotes', 'downvotes'],
     order: ['post', 'upvotes', 'downvotes'],
+  }),
+  push_key: read<{ row: PushKeyRow }>()({
+    replica: false,
+    filter: [],
+    order: [],
+  }),
+  push_subscriptions: read<{ row: PushSubscriptionRow }>()({
+    replica: false,
+    filter: ['endpoint', 'created'],
+    order: ['created'],
   }),
   perks: read<{ row: Perk }>()({
     replica: true,

@@ -297,3 +297,24 @@ export interface BanAppealRow {
 }
 
 export type * from './releaseRows.ts';
+
+/** The installation's VAPID public key (GET /api/push_key; docs/product.md R-10.14). */
+export interface PushKeyRow {
+  /** Base64url of the P-256 point: PushManager.subscribe's `applicationServerKey`. */
+  public_key: string;
+}
+
+/** One of the viewer's own push subscriptions, one per device (GET /api/push_subscriptions). */
+export interface PushSubscriptionRow {
+  endpoint: string;
+  /** Replies and mentions. */
+  replies: boolean;
+  /** Chat messages. */
+  messages: boolean;
+  /** Moderation decisions about one's posts, and one's ban appeals. */
+  moderation: boolean;
+  /** A chat message's push carries its text. */
+  message_text: boolean;
+  created: string;
+  last_used: string | null;
+}
