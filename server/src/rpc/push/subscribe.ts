@@ -6,6 +6,7 @@
  * server sends to (notify/pushEndpoint.ts: https on a public address); an account keeps at most
  * MAX_SUBSCRIPTIONS devices, the least recently subscribed going first.
  */
+import { ECDH } from 'node:crypto';
 import { signedIn } from '../../auth/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import { acceptedEndpoint } from '../../notify/pushEndpoint.ts';
@@ -13,9 +14,16 @@ import { defineRpc } from '../define.ts';
 
 export const MAX_SUBSCRIPTIONS = 10;
 
-/** A key PushSubscription.toJSON() gave: base64url of `bytes` bytes. */
-function keyOfLength(value: string, bytes: number): boolean {
-  return Buffer.from(value, 'base64url').length === bytes;
+/** The browser's public key: an uncompressed point on P-256 (65 bytes), which encryption needs. */
+function p256Point(value: string): boolean {
+  const point = Buffer.from(value, 'base64url');
+  if (point.length !== 65 || point[0] !== 4) return false;
+  try {
+    ECDH.convertKey(point, 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const pushSubscribe = defineRpc('push_subscribe', {
@@ -25,7 +33,7 @@ export const pushSubscribe = defineRpc('push_subscribe', {
     const { db, viewer, config } = signedIn(ctx);
     if (!acceptedEndpoint(input.endpoint, config.push.allowLoopback))
       throw badRequest('PUSH ENDPOINT REFUSED', 'Serwer nie wysyła powiadomień na ten adres usługi push');
-    if (!keyOfLength(input.keys.p256dh, 65) || !keyOfLength(input.keys.auth, 16))
+    if (!p256Point(input.keys.p256dh) || Buffer.from(input.keys.auth, 'base64url').length !== 16)
       throw badRequest('PUSH KEYS INVALID', 'Przeglądarka podała nieprawidłowe klucze powiadomień');
     return db.transaction(async (tx) => {
       const { rows } = await tx.query<{
