@@ -27,7 +27,11 @@ interface Payload {
 }
 
 async function subscribe(who: Actor, path: string, keys = device, switches: Record<string, boolean> = {}) {
-  return who.api.rpc('push_subscribe', { endpoint: `${receiver.origin}${path}`, keys: keys.json, ...switches });
+  return who.api.rpc('push_subscribe', {
+    endpoint: `${receiver.origin}${path}`,
+    keys: keys.json,
+    ...switches,
+  });
 }
 
 /** What the receiver got at `path` since the test began, decrypted with `keys`. */
@@ -68,7 +72,12 @@ describe(`Web Push (R-10.14) (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
   it('subscribes only a signed-in user, only to accepted endpoints', async () => {
     const guest = await caller(server).rpc('push_subscribe', { endpoint, keys: device.json });
     expect(guest.statusCode).toBe(401);
-    for (const refused of ['http://10.0.0.1/push', 'https://169.254.169.254/push', 'https://192.168.1.1/push', 'file:///etc/passwd']) {
+    for (const refused of [
+      'http://10.0.0.1/push',
+      'https://169.254.169.254/push',
+      'https://192.168.1.1/push',
+      'file:///etc/passwd',
+    ]) {
       const answer = await ania.api.rpc('push_subscribe', { endpoint: refused, keys: device.json });
       expect(answer.statusCode, refused).toBe(400);
       expect(answer.json().message).toBe('PUSH ENDPOINT REFUSED');
@@ -83,7 +92,13 @@ describe(`Web Push (R-10.14) (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
   it("lists only the caller's own subscriptions, with their switches", async () => {
     const own = await rows<Record<string, unknown>>(bartek.api, '/api/push_subscriptions');
     expect(own).toEqual([
-      expect.objectContaining({ endpoint, replies: true, messages: true, moderation: true, message_text: false }),
+      expect.objectContaining({
+        endpoint,
+        replies: true,
+        messages: true,
+        moderation: true,
+        message_text: false,
+      }),
     ]);
     expect(own[0]).not.toHaveProperty('p256dh');
     expect(await rows(ania.api, '/api/push_subscriptions')).toEqual([]);
@@ -117,12 +132,18 @@ describe(`Web Push (R-10.14) (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
   it('pushes a mention', async () => {
     const post = await publish(celina, 'Co o tym sądzisz, @bartek?');
     expect(await pushesTo('/push/bartek')).toEqual([
-      expect.objectContaining({ title: 'Wzmianka o Tobie', body: '@celina wspomina o Tobie we wpisie', url: `/post/${post}` }),
+      expect.objectContaining({
+        title: 'Wzmianka o Tobie',
+        body: '@celina wspomina o Tobie we wpisie',
+        url: `/post/${post}`,
+      }),
     ]);
   });
 
   it("pushes a chat message without its text unless the device's owner chose so", async () => {
-    expect((await ania.api.rpc('chat_send', { username: 'bartek', body: 'Tajny plan na piątek' })).statusCode).toBe(200);
+    expect(
+      (await ania.api.rpc('chat_send', { username: 'bartek', body: 'Tajny plan na piątek' })).statusCode,
+    ).toBe(200);
     const [hidden] = await pushesTo('/push/bartek');
     expect(hidden).toEqual({
       title: 'Wiadomość od @ania',
@@ -171,7 +192,12 @@ describe(`Web Push (R-10.14) (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     const post = await publish(bartek, 'Wpis do usunięcia', { title: 'Wpis łamiący regulamin' });
     expect((await moderator.rpc('moderate', { post, resolve: 'delete-post' })).statusCode).toBe(200);
     expect(await pushesTo('/push/bartek')).toEqual([
-      { title: 'Decyzja moderacji', body: 'Moderator usunął Twój wpis', url: '/modlog', tag: `moderation-${post}` },
+      {
+        title: 'Decyzja moderacji',
+        body: 'Moderator usunął Twój wpis',
+        url: '/modlog',
+        tag: `moderation-${post}`,
+      },
     ]);
   });
 
@@ -180,9 +206,13 @@ describe(`Web Push (R-10.14) (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     await subscribe(ania, '/push/shared', shared);
     await subscribe(celina, '/push/shared', shared);
     expect(await rows(ania.api, '/api/push_subscriptions')).toEqual([]);
-    expect((await ania.api.rpc('push_unsubscribe', { endpoint: `${receiver.origin}/push/shared` })).statusCode).toBe(200);
+    expect(
+      (await ania.api.rpc('push_unsubscribe', { endpoint: `${receiver.origin}/push/shared` })).statusCode,
+    ).toBe(200);
     expect(await rows(celina.api, '/api/push_subscriptions')).toHaveLength(1);
-    expect((await celina.api.rpc('push_unsubscribe', { endpoint: `${receiver.origin}/push/shared` })).statusCode).toBe(200);
+    expect(
+      (await celina.api.rpc('push_unsubscribe', { endpoint: `${receiver.origin}/push/shared` })).statusCode,
+    ).toBe(200);
     expect(await rows(celina.api, '/api/push_subscriptions')).toEqual([]);
   });
 

@@ -18,7 +18,10 @@ import type { PushSubscriptionRow } from './validation/rows.ts';
 export type { PushSubscriptionRow } from './validation/rows.ts';
 
 /** The device's switches, as push_subscribe takes them. */
-export type PushSwitches = Pick<CallInput<'push_subscribe'>, 'replies' | 'messages' | 'moderation' | 'message_text'>;
+export type PushSwitches = Pick<
+  CallInput<'push_subscribe'>,
+  'replies' | 'messages' | 'moderation' | 'message_text'
+>;
 
 export const DEFAULT_PUSH_SWITCHES: Required<PushSwitches> = {
   replies: true,
@@ -144,7 +147,11 @@ export function useEnablePush() {
       if (!pushSupported()) throw new PushSetupError(PUSH_TEXTS.unsupported);
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {
-        queryClient.setQueryData<DevicePush>(pushKeys.device(), { supported: true, permission, subscription: null });
+        queryClient.setQueryData<DevicePush>(pushKeys.device(), {
+          supported: true,
+          permission,
+          subscription: null,
+        });
         throw new PushSetupError(permission === 'denied' ? PUSH_TEXTS.denied : PUSH_TEXTS.notAllowed);
       }
       const [key] = await getRows('push_key', {});
@@ -199,7 +206,9 @@ export function useDisablePush() {
   return useMutation({
     mutationFn: async () => {
       const subscription = pushSupported() ? await currentSubscription() : null;
-      const endpoint = subscription?.endpoint ?? queryClient.getQueryData<DevicePush>(pushKeys.device())?.subscription?.endpoint;
+      const endpoint =
+        subscription?.endpoint ??
+        queryClient.getQueryData<DevicePush>(pushKeys.device())?.subscription?.endpoint;
       await subscription?.unsubscribe();
       if (endpoint) await rpc('push_unsubscribe', { endpoint });
     },
@@ -215,7 +224,8 @@ export function useDisablePush() {
 /** The text /settings shows for a failed push hook. */
 export function pushErrorText(error: unknown): string {
   if (error instanceof PushSetupError) return error.message;
-  if (error instanceof ApiError || error instanceof NetworkError) return presentError(error).text ?? PUSH_TEXTS.failed;
+  if (error instanceof ApiError || error instanceof NetworkError)
+    return presentError(error).text ?? PUSH_TEXTS.failed;
   // the browser's own refusal (a DOMException from PushManager): no key of ours to show
   return PUSH_TEXTS.failed;
 }

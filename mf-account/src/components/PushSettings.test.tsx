@@ -16,7 +16,10 @@ function fakeBrowser(permission: NotificationPermission, answer: NotificationPer
   const subscribe = vi.fn(async () => {
     current = {
       endpoint: 'https://push.example/sub/1',
-      toJSON: () => ({ endpoint: 'https://push.example/sub/1', keys: { p256dh: 'P'.repeat(87), auth: 'A'.repeat(22) } }),
+      toJSON: () => ({
+        endpoint: 'https://push.example/sub/1',
+        keys: { p256dh: 'P'.repeat(87), auth: 'A'.repeat(22) },
+      }),
       unsubscribe: vi.fn(async () => {
         current = null;
         return true;
@@ -81,7 +84,9 @@ describe('push notifications in /settings (R-10.14)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Włącz powiadomienia na tym urządzeniu' }));
     expect(await screen.findByText('Włączone na tym urządzeniu.')).toBeTruthy();
     expect(browser.notification.requestPermission).toHaveBeenCalled();
-    const [options] = browser.subscribe.mock.calls[0] as unknown as [{ userVisibleOnly: boolean; applicationServerKey: Uint8Array }];
+    const [options] = browser.subscribe.mock.calls[0] as unknown as [
+      { userVisibleOnly: boolean; applicationServerKey: Uint8Array },
+    ];
     expect(options.userVisibleOnly).toBe(true);
     expect(Buffer.from(options.applicationServerKey).toString('base64url')).toBe(SERVER_KEY);
     expect(calls).toEqual([
@@ -124,6 +129,9 @@ describe('push notifications in /settings (R-10.14)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Wyłącz powiadomienia na tym urządzeniu' }));
     expect(await screen.findByText('Wyłączone na tym urządzeniu.')).toBeTruthy();
     expect(browser.current()).toBeNull();
-    expect(calls.at(-1)).toEqual({ name: 'push_unsubscribe', body: { endpoint: 'https://push.example/sub/1' } });
+    expect(calls.at(-1)).toEqual({
+      name: 'push_unsubscribe',
+      body: { endpoint: 'https://push.example/sub/1' },
+    });
   });
 });

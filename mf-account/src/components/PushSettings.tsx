@@ -30,7 +30,12 @@ export const PUSH_KIND_LABELS: Record<Kind, string> = {
 const KINDS = Object.keys(PUSH_KIND_LABELS) as Kind[];
 
 function switchesOf(row: PushSubscriptionRow): Required<PushSwitches> {
-  return { replies: row.replies, messages: row.messages, moderation: row.moderation, message_text: row.message_text };
+  return {
+    replies: row.replies,
+    messages: row.messages,
+    moderation: row.moderation,
+    message_text: row.message_text,
+  };
 }
 
 function statusText(supported: boolean, permission: NotificationPermission | null, on: boolean): string {
@@ -54,7 +59,8 @@ export function PushSettings() {
   const state = device.data;
   const subscription = state?.subscription ?? null;
   const switches = subscription ? switchesOf(subscription) : DEFAULT_PUSH_SWITCHES;
-  const toggle = (name: keyof PushSwitches) => update.mutate({ ...switches, [name]: !switches[name] }, handlers);
+  const toggle = (name: keyof PushSwitches) =>
+    update.mutate({ ...switches, [name]: !switches[name] }, handlers);
 
   return (
     <section className="acc-form" aria-labelledby="acc-push-title">
@@ -92,6 +98,7 @@ export function PushSettings() {
                       type="checkbox"
                       role="switch"
                       checked={switches[kind]}
+                      aria-checked={switches[kind]}
                       onChange={() => toggle(kind)}
                     />
                     {PUSH_KIND_LABELS[kind]}
@@ -105,6 +112,7 @@ export function PushSettings() {
                     type="checkbox"
                     role="switch"
                     checked={switches.message_text}
+                    aria-checked={switches.message_text}
                     onChange={() => toggle('message_text')}
                     aria-describedby={textHint}
                   />
@@ -116,7 +124,11 @@ export function PushSettings() {
                 </p>
               </fieldset>
               <div>
-                <Button variant="secondary" busy={disable.isPending} onClick={() => disable.mutate(undefined, handlers)}>
+                <Button
+                  variant="secondary"
+                  busy={disable.isPending}
+                  onClick={() => disable.mutate(undefined, handlers)}
+                >
                   Wyłącz powiadomienia na tym urządzeniu
                 </Button>
               </div>

@@ -122,7 +122,9 @@ async function deliveriesOf(db: Db, subject: PushSubject): Promise<Delivery[]> {
     }));
   }
   if (subject.kind === 'message') {
-    const { rows } = await db.query<Target & { actor: string; chat_id: string; source: string; message_text: boolean }>(
+    const { rows } = await db.query<
+      Target & { actor: string; chat_id: string; source: string; message_text: boolean }
+    >(
       `SELECT s.endpoint, s.p256dh, s.auth, s.message_text, a.username AS actor, m.chat_id, m.source
          FROM messages m
          JOIN users a ON a.id = m.user_id
@@ -148,10 +150,7 @@ function agents(allowLoopback: boolean) {
 }
 
 /** POSTs one prepared push; resolves with the push service's status. */
-function post(
-  details: webpush.RequestDetails,
-  pool: ReturnType<typeof agents>,
-): Promise<number> {
+function post(details: webpush.RequestDetails, pool: ReturnType<typeof agents>): Promise<number> {
   const url = new URL(details.endpoint);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -209,7 +208,9 @@ export function createPusher(options: PusherOptions): Pusher {
       const status = await post(details, pool);
       if (status >= 200 && status < 300) {
         counts.sent++;
-        await db.query('UPDATE push_subscriptions SET last_used = now() WHERE endpoint = $1', [delivery.endpoint]);
+        await db.query('UPDATE push_subscriptions SET last_used = now() WHERE endpoint = $1', [
+          delivery.endpoint,
+        ]);
       } else if (status === 404 || status === 410) {
         counts.gone++;
         await db.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [delivery.endpoint]);

@@ -49,7 +49,11 @@ export function acceptedEndpoint(endpoint: string, allowLoopback: boolean): bool
     return false;
   }
   if (url.username || url.password) return false;
-  if (allowLoopback && LOOPBACK_HOSTS.has(url.hostname) && (url.protocol === 'http:' || url.protocol === 'https:'))
+  if (
+    allowLoopback &&
+    LOOPBACK_HOSTS.has(url.hostname) &&
+    (url.protocol === 'http:' || url.protocol === 'https:')
+  )
     return true;
   return url.protocol === 'https:' && !privateAddress(url.hostname);
 }

@@ -16,10 +16,10 @@ export interface VapidKeys {
 
 export async function ensureVapidKeys(db: Queryable): Promise<VapidKeys> {
   const offered = webpush.generateVAPIDKeys();
-  await db.query('INSERT INTO push_vapid (public_key, private_key) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [
-    offered.publicKey,
-    offered.privateKey,
-  ]);
+  await db.query(
+    'INSERT INTO push_vapid (public_key, private_key) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+    [offered.publicKey, offered.privateKey],
+  );
   const { rows } = await db.query<{ public_key: string; private_key: string }>(
     'SELECT public_key, private_key FROM push_vapid',
   );

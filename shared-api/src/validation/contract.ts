@@ -55,7 +55,6 @@ import {
   userUpdateInput,
   userVerifyInput,
 } from './index.ts';
-import type { PushSubscriptionRow } from './rows.ts';
 import type {
   NsfwSetting,
   PerkAction,
@@ -156,6 +155,21 @@ export interface TagUpdated {
 }
 
 /** A remote's release channel after a change (releases of the remotes). */
+/** One of the viewer's own push subscriptions, one per device (GET /api/push_subscriptions). */
+export interface PushSubscriptionRow {
+  endpoint: string;
+  /** Replies and mentions. */
+  replies: boolean;
+  /** Chat messages. */
+  messages: boolean;
+  /** Moderation decisions about one's posts, and one's ban appeals. */
+  moderation: boolean;
+  /** A chat message's push carries its text. */
+  message_text: boolean;
+  created: string;
+  last_used: string | null;
+}
+
 export interface ReleaseChannel {
   remote: string;
   stable: string;

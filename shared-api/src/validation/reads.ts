@@ -11,6 +11,9 @@
  * through it (`getRows('posts', …)` in ../client.ts, the filters of ../readQuery.ts), so renaming
  * a column fails the type check on both sides.
  *
+ * Longer than 350 lines because it is the one list of every read resource, which the server's
+ * routes table and the client's reads both check against.
+ *
  * Zod-free; the apps import its types only, so the shell's first load pays nothing for it. The
  * server imports it as `shared-api/reads` (for `replica`).
  */

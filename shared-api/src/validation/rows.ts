@@ -5,6 +5,8 @@
  * types and the client's reads return them. Types only: nothing here reaches a bundle.
  */
 import type { FileRef, Vote } from './contract.ts';
+
+export type { PushSubscriptionRow } from './contract.ts';
 import type {
   AppealStatus,
   ModerateResolve,
@@ -304,17 +306,3 @@ export interface PushKeyRow {
   public_key: string;
 }
 
-/** One of the viewer's own push subscriptions, one per device (GET /api/push_subscriptions). */
-export interface PushSubscriptionRow {
-  endpoint: string;
-  /** Replies and mentions. */
-  replies: boolean;
-  /** Chat messages. */
-  messages: boolean;
-  /** Moderation decisions about one's posts, and one's ban appeals. */
-  moderation: boolean;
-  /** A chat message's push carries its text. */
-  message_text: boolean;
-  created: string;
-  last_used: string | null;
-}

@@ -101,7 +101,10 @@ describe('the service worker shows a push (R-10.14)', () => {
       const { event, done } = pushEvent(data);
       handlePush(scope, event);
       await done();
-      expect(shown[0]).toMatchObject({ title: FALLBACK_MESSAGE.title, options: { body: FALLBACK_MESSAGE.body } });
+      expect(shown[0]).toMatchObject({
+        title: FALLBACK_MESSAGE.title,
+        options: { body: FALLBACK_MESSAGE.body },
+      });
     }
   });
 });

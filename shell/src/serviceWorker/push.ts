@@ -8,7 +8,7 @@
  *
  * The worker's types (PushEvent, Clients…) are WebWorker's, which the project's DOM-typed
  * TypeScript does not load: the few members used here are declared below, as the worker script
- * (sw.ts) hands them in.
+ * hands them in.
  */
 
 /** What the server's push says. */
