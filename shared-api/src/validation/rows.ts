@@ -7,6 +7,7 @@
 import type { FileRef, Vote } from './contract.ts';
 
 export type { PushSubscriptionRow } from './contract.ts';
+
 import type {
   AppealStatus,
   ModerateResolve,
@@ -305,4 +306,3 @@ export interface PushKeyRow {
   /** Base64url of the P-256 point: PushManager.subscribe's `applicationServerKey`. */
   public_key: string;
 }
-
