@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eraseAccount } from '../src/account/deletion.ts';
 import { ensureVapidKeys } from '../src/notify/vapid.ts';
 import { type Actor, actor, caller, createUser, publish, rows, signIn, useTestServer } from './harness.ts';
 import {
@@ -226,5 +227,33 @@ describe(`Web Push (R-10.14) (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     expect(receiver.received.filter((push) => push.path === '/push/gone')).toHaveLength(1);
     expect(await rows(celina.api, '/api/push_subscriptions')).toEqual([]);
     expect(server.app.services.push.counts.gone).toBe(before + 1);
+  });
+
+  it("exports one's subscriptions, and stops pushing once the account is to be deleted", async () => {
+    const dawid = await actor(server, 'dawid');
+    const keys = browserKeys();
+    await subscribe(dawid, '/push/dawid', keys);
+    const exported = (await dawid.api.rpc('account_export')).json() as { push_subscriptions: unknown[] };
+    expect(exported.push_subscriptions).toEqual([
+      expect.objectContaining({
+        endpoint: `${receiver.origin}/push/dawid`,
+        replies: true,
+        message_text: false,
+      }),
+    ]);
+    expect(JSON.stringify(exported)).not.toContain(keys.json.auth);
+
+    const post = await publish(dawid, 'Wpis Dawida', { title: 'Ostatni wpis Dawida' });
+    expect(
+      (await dawid.api.rpc('account_delete', { password: 'secret123', content: 'keep' })).statusCode,
+    ).toBe(200);
+    await publish(ania, 'Odpowiedź po usunięciu', { reply: post });
+    expect(await pushesTo('/push/dawid', keys)).toEqual([]);
+
+    await server.db.transaction((tx) => eraseAccount(tx, dawid.id, 'keep'));
+    const { rows: left } = await server.db.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [
+      dawid.id,
+    ]);
+    expect(left).toEqual([]);
   });
 });

@@ -82,8 +82,13 @@ type Target = {
   auth: string;
 };
 
-/** The recipient's subscriptions, as columns of `s`, and a live recipient `r`. */
-const SUBSCRIPTIONS = `push_subscriptions s JOIN users r ON r.id = s.user_id AND r.status <> 'deleted'`;
+/**
+ * The recipient's subscriptions, as columns of `s`, of a live recipient `r`: none for an account
+ * erased, or waiting to be (its sessions ended when deletion was asked for; signing in again
+ * cancels it, and pushes resume).
+ */
+const SUBSCRIPTIONS = `push_subscriptions s
+  JOIN users r ON r.id = s.user_id AND r.status <> 'deleted' AND r.deletion_due IS NULL`;
 
 async function deliveriesOf(db: Db, subject: PushSubject): Promise<Delivery[]> {
   if (subject.kind === 'notifications') {

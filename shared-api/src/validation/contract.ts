@@ -266,6 +266,8 @@ export interface AccountExport {
     height: number | null;
     created: string;
   }[];
+  /** This account's devices for Web Push, with their switches. */
+  push_subscriptions: PushSubscriptionRow[];
 }
 
 type PerkDone<Action extends PerkAction> = { ok: true } & Record<Action, boolean>;
