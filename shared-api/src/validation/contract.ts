@@ -155,16 +155,16 @@ export interface TagUpdated {
 }
 
 /** A remote's release channel after a change (releases of the remotes). */
-/** One of the viewer's own push subscriptions, one per device (GET /api/push_subscriptions). */
+/**
+ * One of the viewer's own push subscriptions, one per device (GET /api/push_subscriptions), with its
+ * switches: replies and mentions, chat messages, moderation decisions (and appeals), and whether a
+ * chat message's push carries its text.
+ */
 export interface PushSubscriptionRow {
   endpoint: string;
-  /** Replies and mentions. */
   replies: boolean;
-  /** Chat messages. */
   messages: boolean;
-  /** Moderation decisions about one's posts, and one's ban appeals. */
   moderation: boolean;
-  /** A chat message's push carries its text. */
   message_text: boolean;
   created: string;
   last_used: string | null;
