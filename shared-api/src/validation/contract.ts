@@ -55,6 +55,7 @@ import {
   userUpdateInput,
   userVerifyInput,
 } from './index.ts';
+import type { PushSubscriptionRow } from './pushRows.ts';
 import type {
   NsfwSetting,
   PerkAction,
@@ -155,21 +156,6 @@ export interface TagUpdated {
 }
 
 /** A remote's release channel after a change (releases of the remotes). */
-/**
- * One of the viewer's own push subscriptions, one per device (GET /api/push_subscriptions), with its
- * switches: replies and mentions, chat messages, moderation decisions (and appeals), and whether a
- * chat message's push carries its text.
- */
-export interface PushSubscriptionRow {
-  endpoint: string;
-  replies: boolean;
-  messages: boolean;
-  moderation: boolean;
-  message_text: boolean;
-  created: string;
-  last_used: string | null;
-}
-
 export interface ReleaseChannel {
   remote: string;
   stable: string;

@@ -6,7 +6,7 @@
  */
 import type { FileRef, Vote } from './contract.ts';
 
-export type { PushSubscriptionRow } from './contract.ts';
+export type { PushSubscriptionRow } from './pushRows.ts';
 
 import type {
   AppealStatus,
