@@ -256,4 +256,40 @@ describe(`Web Push (R-10.14) (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     ]);
     expect(left).toEqual([]);
   });
+
+  it('tells a banned author of the ban and of the decision on their appeal', async () => {
+    const edek = await actor(server, 'edek');
+    const keys = browserKeys();
+    await subscribe(edek, '/push/edek', keys);
+    const moderator = await signIn(
+      server,
+      await createUser(server.db, { username: 'moderatorka', roles: ['moderator'] }),
+    );
+    const post = await publish(edek, 'Wpis Edka', { title: 'Wpis, za który jest ban' });
+    expect((await moderator.rpc('moderate', { post, resolve: 'ban-user', period: 'day' })).statusCode).toBe(
+      200,
+    );
+    expect((await pushesTo('/push/edek', keys)).map((push) => push.body)).toEqual([
+      'Moderator zbanował Twoje konto za wpis',
+    ]);
+    const appealed = await caller(server).rpc('ban_appeal', {
+      username: 'edek',
+      password: 'secret123',
+      text: 'Proszę o zdjęcie bana',
+    });
+    expect(appealed.statusCode).toBe(200);
+    const { rows: appeals } = await server.db.query<{ id: number }>(
+      'SELECT id FROM ban_appeals WHERE user_id = $1',
+      [edek.id],
+    );
+    expect((await moderator.rpc('appeal_decide', { appeal: appeals[0]!.id, accept: true })).statusCode).toBe(
+      200,
+    );
+    expect((await pushesTo('/push/edek', keys)).at(-1)).toEqual({
+      title: 'Decyzja w sprawie odwołania',
+      body: 'Twoje odwołanie od bana zostało przyjęte: ban został zdjęty',
+      url: '/notifs',
+      tag: `appeal-${appeals[0]!.id}`,
+    });
+  });
 });
