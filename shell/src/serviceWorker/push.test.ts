@@ -4,6 +4,7 @@ import {
   FALLBACK_MESSAGE,
   handleNotificationClick,
   handlePush,
+  handleSubscriptionChange,
   type NotificationClickEventLike,
   type PushEventLike,
   type WindowClientLike,
@@ -17,6 +18,7 @@ function fakeScope(tabs: string[] = [], navigable = true) {
   const opened: string[] = [];
   const focused: string[] = [];
   const navigated: string[] = [];
+  const subscribedWith: { userVisibleOnly: boolean; applicationServerKey: Uint8Array }[] = [];
   const clients: WindowClientLike[] = tabs.map((url) => {
     const client: WindowClientLike = {
       url,
@@ -36,13 +38,22 @@ function fakeScope(tabs: string[] = [], navigable = true) {
     location: { origin: ORIGIN },
     registration: {
       showNotification: async (title, options) => void shown.push({ title, options }),
+      pushManager: {
+        subscribe: async (options) => {
+          subscribedWith.push(options);
+          return {
+            endpoint: 'https://push.example/new-made',
+            toJSON: () => ({ keys: { p256dh: 'made', auth: 'made' } }),
+          };
+        },
+      },
     },
     clients: {
       matchAll: async () => clients,
       openWindow: async (url) => void opened.push(url),
     },
   };
-  return { scope, shown, opened, focused, navigated };
+  return { scope, shown, opened, focused, navigated, subscribedWith };
 }
 
 function pushEvent(data: unknown) {
@@ -150,5 +161,91 @@ describe('a click on a push opens its page (R-10.14)', () => {
     handleNotificationClick(scope, event);
     await done();
     expect(opened).toEqual([`${ORIGIN}/notifs`]);
+  });
+});
+
+describe('a replaced subscription keeps its switches (R-10.14)', () => {
+  const SERVER_KEY = 'BAAB';
+  function fakeApi(rows: Record<string, unknown>[]) {
+    const requests: { url: string; body: unknown }[] = [];
+    const request = async (url: string, init: RequestInit = {}) => {
+      requests.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
+      if (url.includes('/api/push_subscriptions')) return Response.json(rows);
+      if (url.includes('/api/push_key')) return Response.json([{ public_key: SERVER_KEY }]);
+      return Response.json({ ok: true });
+    };
+    return { requests, request };
+  }
+  const switches = { replies: false, messages: true, moderation: true, message_text: true };
+
+  it("gives the browser's new subscription the old one's switches and drops the old one", async () => {
+    const { scope } = fakeScope();
+    const api = fakeApi([{ endpoint: 'https://push.example/old', ...switches }]);
+    const waits: Promise<unknown>[] = [];
+    handleSubscriptionChange(
+      scope,
+      {
+        oldSubscription: { endpoint: 'https://push.example/old' },
+        newSubscription: {
+          endpoint: 'https://push.example/new',
+          toJSON: () => ({ keys: { p256dh: 'p', auth: 'a' } }),
+        },
+        waitUntil: (promise) => void waits.push(promise),
+      },
+      api.request,
+    );
+    await Promise.all(waits);
+    expect(api.requests).toEqual([
+      {
+        url: `${ORIGIN}/api/push_subscriptions?endpoint=eq.https%3A%2F%2Fpush.example%2Fold&limit=1`,
+        body: null,
+      },
+      {
+        url: `${ORIGIN}/api/rpc/push_subscribe`,
+        body: { endpoint: 'https://push.example/new', keys: { p256dh: 'p', auth: 'a' }, ...switches },
+      },
+      { url: `${ORIGIN}/api/rpc/push_unsubscribe`, body: { endpoint: 'https://push.example/old' } },
+    ]);
+  });
+
+  it("subscribes anew with the server's key when the browser gave no new subscription", async () => {
+    const { scope, subscribedWith } = fakeScope();
+    const api = fakeApi([{ endpoint: 'https://push.example/old', ...switches }]);
+    const waits: Promise<unknown>[] = [];
+    handleSubscriptionChange(
+      scope,
+      {
+        oldSubscription: { endpoint: 'https://push.example/old' },
+        newSubscription: null,
+        waitUntil: (p) => void waits.push(p),
+      },
+      api.request,
+    );
+    await Promise.all(waits);
+    expect(subscribedWith).toEqual([
+      { userVisibleOnly: true, applicationServerKey: new Uint8Array([4, 0, 1]) },
+    ]);
+    expect(api.requests.at(-2)?.body).toMatchObject({
+      endpoint: 'https://push.example/new-made',
+      ...switches,
+    });
+  });
+
+  it('does nothing for a subscription the signed-in account does not have', async () => {
+    const { scope, subscribedWith } = fakeScope();
+    const api = fakeApi([]);
+    const waits: Promise<unknown>[] = [];
+    handleSubscriptionChange(
+      scope,
+      {
+        oldSubscription: { endpoint: 'https://push.example/old' },
+        newSubscription: null,
+        waitUntil: (p) => void waits.push(p),
+      },
+      api.request,
+    );
+    await Promise.all(waits);
+    expect(api.requests).toHaveLength(1);
+    expect(subscribedWith).toEqual([]);
   });
 });

@@ -4,7 +4,9 @@
  * tag so a newer push of the same subject replaces the older one), and `notificationclick` brings
  * the site forward on that page: an open tab of the site is focused and sent there, or a new one
  * is opened. A push that is not the server's JSON still shows something, since a push the
- * browser receives must show a notification (`userVisibleOnly`).
+ * browser receives must show a notification (`userVisibleOnly`). `pushsubscriptionchange` (the
+ * browser or its push service replaced the subscription) moves the device's switches to the new
+ * one on the server, so pushes keep coming without a visit to /settings.
  *
  * The worker's types (PushEvent, Clients…) are WebWorker's, which the project's DOM-typed
  * TypeScript does not load: the few members used here are declared below, as the worker script
@@ -38,10 +40,28 @@ export interface WindowClientLike {
   navigate(url: string): Promise<WindowClientLike | null>;
 }
 
+export interface PushSubscriptionLike {
+  readonly endpoint: string;
+  toJSON(): { keys?: Record<string, string> };
+}
+
+export interface SubscriptionChangeEventLike extends ExtendableEventLike {
+  readonly oldSubscription: { readonly endpoint: string } | null;
+  readonly newSubscription: PushSubscriptionLike | null;
+}
+
 /** The parts of ServiceWorkerGlobalScope the handlers use. */
 export interface WorkerScopeLike {
   readonly location: { readonly origin: string };
-  readonly registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
+  readonly registration: {
+    showNotification(title: string, options: NotificationOptions): Promise<void>;
+    readonly pushManager: {
+      subscribe(options: {
+        userVisibleOnly: boolean;
+        applicationServerKey: Uint8Array<ArrayBuffer>;
+      }): Promise<PushSubscriptionLike>;
+    };
+  };
   readonly clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
     openWindow(url: string): Promise<unknown>;
@@ -139,4 +159,62 @@ async function openPage(scope: WorkerScopeLike, target: string): Promise<void> {
 export function handleNotificationClick(scope: WorkerScopeLike, event: NotificationClickEventLike): void {
   event.notification.close();
   event.waitUntil(openPage(scope, clickTarget(scope.location.origin, event.notification.data)));
+}
+
+/** The VAPID key's bytes from its base64url text (as shared-api/src/push.ts's applicationServerKey). */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+const SWITCHES = ['replies', 'messages', 'moderation', 'message_text'] as const;
+
+async function moveSubscription(scope: WorkerScopeLike, event: SubscriptionChangeEventLike, request: Fetch) {
+  const old = event.oldSubscription?.endpoint;
+  if (!old) return;
+  const api = (path: string) => new URL(path, scope.location.origin).href;
+  // The old subscription's switches, if the signed-in account has it (the session cookie goes along).
+  const found = await request(api(`/api/push_subscriptions?endpoint=eq.${encodeURIComponent(old)}&limit=1`));
+  const [row] = found.ok ? ((await found.json()) as Record<string, unknown>[]) : [];
+  if (!row) return;
+  let next = event.newSubscription;
+  if (!next) {
+    const [key] = (await (await request(api('/api/push_key'))).json()) as { public_key: string }[];
+    if (!key) return;
+    next = await scope.registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(key.public_key),
+    });
+  }
+  const post = (name: string, body: unknown) =>
+    request(api(`/api/rpc/${name}`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const switches = Object.fromEntries(SWITCHES.map((name) => [name, row[name] === true]));
+  const saved = await post('push_subscribe', {
+    endpoint: next.endpoint,
+    keys: next.toJSON().keys,
+    ...switches,
+  });
+  if (saved.ok) await post('push_unsubscribe', { endpoint: old });
+}
+
+/**
+ * The `pushsubscriptionchange` event: the new subscription (the browser's, or one made with the
+ * server's key) takes the old one's switches on the server, and the old one is dropped. Nothing
+ * happens for a device whose subscription the signed-in account does not have.
+ */
+export function handleSubscriptionChange(
+  scope: WorkerScopeLike,
+  event: SubscriptionChangeEventLike,
+  request: Fetch = (url, init) => fetch(url, { credentials: 'same-origin', ...init }),
+): void {
+  event.waitUntil(moveSubscription(scope, event, request).catch(() => undefined));
 }
