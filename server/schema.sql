@@ -737,6 +737,49 @@ ALTER TABLE public.posts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
 );
 
 --
+-- Name: push_subscriptions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.push_subscriptions (
+    id integer NOT NULL,
+    user_id integer NOT NULL,
+    endpoint text NOT NULL,
+    p256dh text NOT NULL,
+    auth text NOT NULL,
+    replies boolean DEFAULT true NOT NULL,
+    messages boolean DEFAULT true NOT NULL,
+    moderation boolean DEFAULT true NOT NULL,
+    message_text boolean DEFAULT false NOT NULL,
+    created timestamp with time zone DEFAULT now() NOT NULL,
+    last_used timestamp with time zone
+);
+
+--
+-- Name: push_subscriptions_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.push_subscriptions ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.push_subscriptions_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: push_vapid; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.push_vapid (
+    id boolean DEFAULT true NOT NULL,
+    public_key text NOT NULL,
+    private_key text NOT NULL,
+    created timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT push_vapid_id_check CHECK (id)
+);
+
+--
 -- Name: release_channels; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1165,6 +1208,20 @@ ALTER TABLE ONLY public.posts
     ADD CONSTRAINT posts_pkey PRIMARY KEY (id);
 
 --
+-- Name: push_subscriptions push_subscriptions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_subscriptions
+    ADD CONSTRAINT push_subscriptions_pkey PRIMARY KEY (id);
+
+--
+-- Name: push_vapid push_vapid_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_vapid
+    ADD CONSTRAINT push_vapid_pkey PRIMARY KEY (id);
+
+--
 -- Name: release_channels release_channels_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1509,6 +1566,18 @@ CREATE INDEX posts_user_created_idx ON public.posts USING btree (user_id, create
 --
 
 CREATE INDEX posts_user_idx ON public.posts USING btree (user_id, id);
+
+--
+-- Name: push_subscriptions_endpoint_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX push_subscriptions_endpoint_key ON public.push_subscriptions USING btree (endpoint);
+
+--
+-- Name: push_subscriptions_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX push_subscriptions_user_idx ON public.push_subscriptions USING btree (user_id, id);
 
 --
 -- Name: release_errors_seen_idx; Type: INDEX; Schema: public; Owner: -
@@ -1993,6 +2062,13 @@ ALTER TABLE ONLY public.posts
 
 ALTER TABLE ONLY public.posts
     ADD CONSTRAINT posts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: push_subscriptions push_subscriptions_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_subscriptions
+    ADD CONSTRAINT push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
 -- Name: release_channels release_channels_remote_canary_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

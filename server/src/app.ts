@@ -146,6 +146,7 @@ async function watchApp(
   if (caches.guestCache) metrics.watchCache('guest_feed', caches.guestCache);
   if (caches.followedIdsCache) metrics.watchCache('followed_ids', caches.followedIdsCache);
   metrics.watchLinkPreviewQueue(() => linkPreviewQueueLength(db));
+  metrics.watchPushSends(app.services.push.counts);
   metrics.watchReleaseHealth(() => releaseHealthFigures(db));
   return listenForScrapes(
     metrics,

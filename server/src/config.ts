@@ -7,6 +7,16 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
+/**
+ * VAPID's contact when PUSH_SUBJECT is unset: the site's address when it is https, else the
+ * mail sender's address (the push services accept only https: and mailto:).
+ */
+function pushSubject(origin: string, mailFrom: string): string {
+  if (origin.startsWith('https://')) return origin;
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? /^\S+@\S+$/.exec(mailFrom.trim())?.[0];
+  return `mailto:${address ?? 'no-reply@gwar.local'}`;
+}
+
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -132,6 +142,17 @@ export interface Config {
      */
     allowLoopback: boolean;
   };
+  /** Web Push (notify/push.ts, docs/product.md R-10.15). */
+  push: {
+    /** Who runs the site, for the push services (VAPID's `sub`): an https: URL or a mailto: address. */
+    subject: string;
+    /**
+     * Test and development only (PUSH_ALLOW_LOOPBACK=1): a subscription's endpoint may be plain
+     * http on the loopback address, where a test's own receiver listens. Off, only https
+     * endpoints on public addresses are accepted and sent to.
+     */
+    allowLoopback: boolean;
+  };
   /** The thread cache (read/threadCache.ts): threads of at least this many rows are cached. */
   threadCacheMinRows: number;
   /** How old authors' avatars and presence may be in a cached thread. */
@@ -224,6 +245,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: env.LINK_PREVIEWS !== '0',
       pollMs: int(env, 'LINK_PREVIEW_POLL_MS', 2000),
       allowLoopback: env.LINK_PREVIEW_ALLOW_LOOPBACK === '1',
+    },
+    push: {
+      subject: env.PUSH_SUBJECT || pushSubject(env.PUBLIC_ORIGIN ?? '', env.MAIL_FROM ?? ''),
+      allowLoopback: env.PUSH_ALLOW_LOOPBACK === '1',
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     demoContent: env.DEMO_CONTENT === '1',

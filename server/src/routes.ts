@@ -19,6 +19,8 @@ import { notificationsResource } from './read/notifications.ts';
 import { perksRead } from './read/perks.ts';
 import { favoritesRead, feedRead, latestCommentsRead, lurkingRead, postsRead } from './read/posts.ts';
 import { profilesResource } from './read/profiles.ts';
+import { pushKeyRead } from './read/pushKey.ts';
+import { pushSubscriptionsRead } from './read/pushSubscriptions.ts';
 import { reportsResource } from './read/reports.ts';
 import { tagsRead } from './read/tags.ts';
 import { usersResource } from './read/users.ts';
@@ -65,6 +67,8 @@ import { postOpen } from './rpc/post/open.ts';
 import { postReport } from './rpc/post/report.ts';
 import { postUpdate } from './rpc/post/update.ts';
 import { postVote } from './rpc/post/vote.ts';
+import { pushSubscribe } from './rpc/push/subscribe.ts';
+import { pushUnsubscribe } from './rpc/push/unsubscribe.ts';
 import { tagDrop } from './rpc/tag/drop.ts';
 import { tagUpdate } from './rpc/tag/update.ts';
 import { captchaCreate } from './rpc/user/captcha.ts';
@@ -92,6 +96,8 @@ const readResources: { [Name in ServedReadName]: Resource<Name> } = {
   notifications: notificationsResource,
   chats: chatsResource,
   messages: messagesResource,
+  push_key: pushKeyRead,
+  push_subscriptions: pushSubscriptionsRead,
   reports: reportsResource,
   moderation_log: moderationLogRead,
   modlog: modlogRead,
@@ -144,6 +150,8 @@ const rpcHandlers: { [Name in CallName]: RpcDefinition<Name> } = {
   notifications_seen: notificationsSeen,
   chat_send: chatSend,
   chat_read: chatRead,
+  push_subscribe: pushSubscribe,
+  push_unsubscribe: pushUnsubscribe,
   moderate,
   user_unban: userUnban,
   ban_appeal: banAppeal,

@@ -12,6 +12,8 @@ import { createS3BlobStore, createS3Client, createS3FileStorage } from './files/
 import { createLocalStorage, type FileStorage } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { startBanSweep } from './moderation/bans.ts';
+import { createPusher, type Pusher } from './notify/push.ts';
+import { ensureVapidKeys } from './notify/vapid.ts';
 import { startPreviewWorker } from './previews/worker.ts';
 import { type RankRefresher, startRankRefresher } from './ranking/refresher.ts';
 import { type Releases, startReleases } from './releases/index.ts';
@@ -26,6 +28,8 @@ export interface Services {
   ranking: RankRefresher;
   /** Releases of the remotes: artifacts, who gets which, canary health (releases/). */
   releases: Releases;
+  /** Web Push to the devices of a user a committed write notifies (notify/push.ts). */
+  push: Pusher;
   close(): Promise<void>;
 }
 
@@ -49,13 +53,22 @@ export async function createServices(config: Config, db: Db, log: FastifyBaseLog
     sweeps.push(startPreviewWorker({ db, files, log, fetch }, config.linkPreviews.pollMs));
   }
   const releases = await startReleases(config, db, events, log, releaseStore);
+  const push = createPusher({
+    db,
+    log,
+    keys: await ensureVapidKeys(db),
+    subject: config.push.subject,
+    allowLoopback: config.push.allowLoopback,
+  });
   return {
     events,
     mailer,
     files,
     ranking,
     releases,
+    push,
     async close() {
+      await push.close();
       await releases.close();
       await ranking.stop();
       await Promise.all(sweeps.map((sweep) => sweep.stop()));

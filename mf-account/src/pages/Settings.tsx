@@ -1,6 +1,6 @@
 /**
- * /settings: theme, adult content, avatar, password and e-mail, one's data and deleting the
- * account. Choices are saved at once;
+ * /settings: theme, adult content, avatar, push notifications on this device, password and
+ * e-mail, one's data and deleting the account. Choices are saved at once;
  * the theme changes at once (shared-ui's `useChangeTheme`: page, cookie, server), the rest after
  * the server agrees.
  */
@@ -10,6 +10,7 @@ import { type FileRef, toast, useOwnAccount, useSession, useUpdateUser } from 's
 import { useUploadFile } from 'shared-api/files';
 import { Avatar, Button, Card, Spinner, THEME_LABELS, THEMES, useChangeTheme, useTheme } from 'shared-ui';
 import { AccountDeletion, AccountExport } from '../components/AccountData.tsx';
+import { PushSettings } from '../components/PushSettings.tsx';
 import { EmailChange, PasswordChange } from '../components/SettingsForms.tsx';
 import '../account.css';
 
@@ -151,6 +152,9 @@ export default function Settings() {
         </p>
       </Card>
 
+      <Card className="acc-section">
+        <PushSettings />
+      </Card>
       <Card as="section" className="acc-section">
         <PasswordChange />
       </Card>

@@ -7,7 +7,7 @@
  * a crash leaves it whole, to be erased by the next pass.
  *
  * What erasing does:
- * - ends every session and pending e-mail token; the profile (avatar), e-mail and password hash
+ * - ends every session, pending e-mail token and Web Push subscription; the profile (avatar), e-mail and password hash
  *   are erased; the name becomes `deleted-<id>` (a hyphen no real name can hold), which the site
  *   shows as 'konto usunięte' without a profile to open;
  * - removes its chats (with the other members' copies: a conversation is one record), its
@@ -93,6 +93,8 @@ export async function eraseAccount(
   await lockForErasing(tx, userId, content);
   await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM account_tokens WHERE user_id = $1', [userId]);
+  // Its devices stop hearing from the site (pushes already stopped when deletion was asked for: notify/push.ts).
+  await tx.query('DELETE FROM push_subscriptions WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM chats WHERE id IN (SELECT chat_id FROM chat_members WHERE user_id = $1)', [
     userId,
   ]);

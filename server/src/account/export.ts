@@ -69,6 +69,13 @@ export async function exportAccount(db: Db, userId: number, filesOrigin: string)
          FROM files WHERE user_id = $1 ORDER BY created`,
       [userId, filesOrigin.replace(/\/$/, '')],
     );
+    type PushRow = AccountExport['push_subscriptions'][number];
+    // Its devices' Web Push subscriptions (docs/product.md R-10.15); their keys are the browsers'.
+    const push = await tx.query<{ [Column in keyof PushRow]: PushRow[Column] }>(
+      `SELECT endpoint, replies, messages, moderation, message_text, created, last_used
+         FROM push_subscriptions WHERE user_id = $1 ORDER BY id`,
+      [userId],
+    );
     const chats = new Map<string, AccountExport['chats'][number]>();
     for (const row of messages.rows) {
       let chat = chats.get(row.chat);
@@ -95,6 +102,7 @@ export async function exportAccount(db: Db, userId: number, filesOrigin: string)
       blocks: perk('block'),
       chats: [...chats.values()],
       files: files.rows,
+      push_subscriptions: push.rows,
     };
   });
 }

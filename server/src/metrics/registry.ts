@@ -62,6 +62,8 @@ export interface Metrics {
   watchCache(name: string, counts: CacheCounts): void;
   watchLiveConnections(count: () => number): void;
   watchLinkPreviewQueue(length: () => Promise<number>): void;
+  /** Web Push sends by outcome since the node started, kept by the pusher (notify/push.ts). */
+  watchPushSends(counts: Readonly<Record<string, number>>): void;
   watchReleaseHealth(figures: () => Promise<ReleaseHealthFigures>): void;
 }
 
@@ -81,6 +83,7 @@ export function createMetrics(): Metrics {
   const caches = new Map<string, CacheCounts>();
   let liveConnections: () => number = () => 0;
   let previewQueue: (() => Promise<number>) | null = null;
+  let pushSends: Readonly<Record<string, number>> = {};
   let releaseHealth: (() => Promise<ReleaseHealthFigures>) | null = null;
 
   const requestDuration = new LeanHistogram(
@@ -158,6 +161,20 @@ export function createMetrics(): Metrics {
       if (typeof length === 'number') this.set(length);
     },
   });
+  // A counter whose totals the pusher keeps: each scrape adds what it counted since the last.
+  const pushSeen = new Map<string, number>();
+  new Counter({
+    name: 'gwar_push_sends_total',
+    help: 'Web Push sends by outcome: sent, gone (404/410, subscription dropped), failed, dropped (queue full).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      for (const [outcome, now] of Object.entries(pushSends)) {
+        this.inc({ outcome }, Math.max(now - (pushSeen.get(outcome) ?? 0), 0));
+        pushSeen.set(outcome, now);
+      }
+    },
+  });
   registerReleaseHealth(registry, () => releaseHealth);
 
   return {
@@ -174,6 +191,9 @@ export function createMetrics(): Metrics {
     },
     watchLinkPreviewQueue(length) {
       previewQueue = length;
+    },
+    watchPushSends(counts) {
+      pushSends = counts;
     },
     watchReleaseHealth(figures) {
       releaseHealth = figures;

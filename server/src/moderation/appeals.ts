@@ -22,6 +22,8 @@ export interface DecidedAppeal {
   answer: string;
   /** Whether accepting ended a ban that still held (false: it had ended or been replaced). */
   lifted: boolean;
+  /** The user's notification of the decision (pushed after the commit, notify/push.ts). */
+  notification: number;
 }
 
 /** Decides the open appeal `appealId` (in the caller's transaction). */
@@ -92,15 +94,16 @@ export async function decideAppeal(
     target: userId,
     reason: answer || null,
   });
-  await tx.query("INSERT INTO notifications (user_id, kind, appeal_id) VALUES ($1, 'appeal', $2)", [
-    userId,
-    decision.appealId,
-  ]);
+  const { rows: notified } = await tx.query<{ id: number }>(
+    "INSERT INTO notifications (user_id, kind, appeal_id) VALUES ($1, 'appeal', $2) RETURNING id",
+    [userId, decision.appealId],
+  );
   return {
     username: appeal.username,
     email: appeal.user_status === 'deleted' ? null : appeal.email,
     accepted: decision.accept,
     answer,
     lifted,
+    notification: notified[0]!.id,
   };
 }

@@ -13,20 +13,24 @@ export const MAX_MENTIONS_NOTIFIED = 20;
 /** The notified user `u` has not blocked the actor `$3` (rules/blocks.ts). */
 const NOT_BLOCKED = `NOT ${userBlocks('u.id', '$3')}`;
 
-/** The parent's author learns of a reply. Returns the number of rows written (0 or 1). */
+/**
+ * The parent's author learns of a reply. Returns the ids of the rows written (none or one), for
+ * the Web Push sent after the commit (push.ts).
+ */
 export async function notifyReply(
   tx: Queryable,
   parentId: number,
   postId: number,
   actorId: number,
-): Promise<number> {
-  const { rowCount } = await tx.query(
+): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO notifications (user_id, kind, post_id, actor_id)
      SELECT u.id, 'reply', $2, $3 FROM posts p JOIN users u ON u.id = p.user_id
-      WHERE p.id = $1 AND u.id <> $3 AND ${NOT_BLOCKED}`,
+      WHERE p.id = $1 AND u.id <> $3 AND ${NOT_BLOCKED}
+     RETURNING id`,
     [parentId, postId, actorId],
   );
-  return rowCount ?? 0;
+  return rows.map((row) => row.id);
 }
 
 /** The names of one post's mentions that are notified: each once, the first ones only. */
@@ -36,7 +40,7 @@ export function notifiedNames(names: readonly string[]): string[] {
 
 /**
  * Mentioned users learn of the post. `skipUserId` is someone already notified of this post
- * (the parent's author gets a reply notification, not a second one).
+ * (the parent's author gets a reply notification, not a second one). Returns the rows' ids.
  */
 export async function notifyMentions(
   tx: Queryable,
@@ -44,15 +48,16 @@ export async function notifyMentions(
   postId: number,
   actorId: number,
   skipUserId: number | null = null,
-): Promise<number> {
+): Promise<number[]> {
   const lower = notifiedNames(names);
-  if (lower.length === 0) return 0;
-  const { rowCount } = await tx.query(
+  if (lower.length === 0) return [];
+  const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO notifications (user_id, kind, post_id, actor_id)
      SELECT u.id, 'mention', $2, $3 FROM users u
       WHERE lower(u.username) = ANY($1::text[]) AND u.id <> $3 AND u.id IS DISTINCT FROM $4::int
-        AND u.status = 'active' AND ${NOT_BLOCKED}`,
+        AND u.status = 'active' AND ${NOT_BLOCKED}
+     RETURNING id`,
     [lower, postId, actorId, skipUserId],
   );
-  return rowCount ?? 0;
+  return rows.map((row) => row.id);
 }

@@ -34,6 +34,8 @@ import {
   postReportInput,
   postUpdateInput,
   postVoteInput,
+  pushSubscribeInput,
+  pushUnsubscribeInput,
   releaseCanaryInput,
   releaseDevOverrideInput,
   releaseMemberInput,
@@ -53,6 +55,7 @@ import {
   userUpdateInput,
   userVerifyInput,
 } from './index.ts';
+import type { PushSubscriptionRow } from './pushRows.ts';
 import type {
   NsfwSetting,
   PerkAction,
@@ -249,6 +252,8 @@ export interface AccountExport {
     height: number | null;
     created: string;
   }[];
+  /** This account's devices for Web Push, with their switches. */
+  push_subscriptions: PushSubscriptionRow[];
 }
 
 type PerkDone<Action extends PerkAction> = { ok: true } & Record<Action, boolean>;
@@ -275,6 +280,8 @@ export const contract = {
   // notifications, chats, moderation
   notifications_seen: call<{ ok: true; notifs: number }>()(notificationsSeenInput),
   chat_send: call<SentMessage>()(chatSendInput),
+  push_subscribe: call<PushSubscriptionRow>()(pushSubscribeInput),
+  push_unsubscribe: call<Ok>()(pushUnsubscribeInput),
   chat_read: call<{ ok: true; chats: number }>()(chatReadInput),
   moderate: call<Ok>()(moderateInput),
   user_unban: call<Ok>()(userUnbanInput),

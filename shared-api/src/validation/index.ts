@@ -7,6 +7,7 @@ export * from './appealTexts.ts';
 export * from './chat.ts';
 export * from './perk.ts';
 export * from './post.ts';
+export * from './push.ts';
 export * from './release.ts';
 export * from './rules.ts';
 export * from './tag.ts';

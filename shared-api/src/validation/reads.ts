@@ -11,6 +11,9 @@
  * through it (`getRows('posts', …)` in ../client.ts, the filters of ../readQuery.ts), so renaming
  * a column fails the type check on both sides.
  *
+ * Longer than 350 lines because it is the one list of every read resource, which the server's
+ * routes table and the client's reads both check against.
+ *
  * Zod-free; the apps import its types only, so the shell's first load pays nothing for it. The
  * server imports it as `shared-api/reads` (for `replica`).
  */
@@ -26,6 +29,8 @@ import type {
   Perk,
   Post,
   Profile,
+  PushKeyRow,
+  PushSubscriptionRow,
   ReleaseChannelRow,
   ReleaseErrorRow,
   ReleaseHealthMinute,
@@ -260,6 +265,16 @@ export const reads = {
     replica: true,
     filter: ['post', 'upvotes', 'downvotes'],
     order: ['post', 'upvotes', 'downvotes'],
+  }),
+  push_key: read<{ row: PushKeyRow }>()({
+    replica: false,
+    filter: [],
+    order: [],
+  }),
+  push_subscriptions: read<{ row: PushSubscriptionRow }>()({
+    replica: false,
+    filter: ['endpoint', 'created'],
+    order: ['created'],
   }),
   perks: read<{ row: Perk }>()({
     replica: true,

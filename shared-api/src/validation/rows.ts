@@ -5,6 +5,9 @@
  * types and the client's reads return them. Types only: nothing here reaches a bundle.
  */
 import type { FileRef, Vote } from './contract.ts';
+
+export type { PushSubscriptionRow } from './pushRows.ts';
+
 import type {
   AppealStatus,
   ModerateResolve,
@@ -302,3 +305,9 @@ export interface BanAppealRow {
 }
 
 export type * from './releaseRows.ts';
+
+/** The installation's VAPID public key (GET /api/push_key; docs/product.md R-10.15). */
+export interface PushKeyRow {
+  /** Base64url of the P-256 point: PushManager.subscribe's `applicationServerKey`. */
+  public_key: string;
+}

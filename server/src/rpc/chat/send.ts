@@ -53,6 +53,8 @@ export const chatSend = defineRpc('chat_send', {
       );
       return rows[0]!;
     });
+    // After the commit, in the background (notify/push.ts, docs/product.md ).
+    services.push.push({ kind: 'message', id: message.id, to: other.id });
     const event: ChatEvent = { chat, message: message.id, from: viewer.id, to: other.id };
     await services.events.publish(CHAT_CHANNEL, event).catch((error: unknown) => {
       ctx.request.log.warn({ err: error }, 'chat event not published');

@@ -23,6 +23,8 @@ export const appealDecide = defineRpc('appeal_decide', {
         answer: input.answer,
       }),
     );
+    // After the commit, in the background (notify/push.ts, docs/product.md ).
+    services.push.push({ kind: 'notifications', ids: [decided.notification] });
     request.log.info({ appeal: input.appeal, accept: input.accept, moderator: viewer.id }, 'appeal decided');
     if (decided.email) {
       await services.mailer

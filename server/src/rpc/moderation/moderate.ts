@@ -39,7 +39,7 @@ export const moderate = defineRpc('moderate', {
   access: 'moderator',
   async handle(ctx, input) {
     const { db, viewer, services, request } = signedIn(ctx);
-    const unused = await db.transaction(async (tx) => {
+    const { unused, author } = await db.transaction(async (tx) => {
       const removesAll = input.resolve === 'ban-user-and-delete-all-posts';
       const removesOne = input.resolve === 'delete-post' || input.resolve === 'ban-user-and-delete-post';
       // Locks in the order of db/locks.ts: the threads this removes posts from, those posts with
@@ -151,8 +151,10 @@ export const moderate = defineRpc('moderate', {
         });
       }
       // A removed post's pictures stop being served (files/unused.ts).
-      return dropUnusedFiles(tx, post.user_id, [...new Set(cleared)]);
+      return { unused: await dropUnusedFiles(tx, post.user_id, [...new Set(cleared)]), author: post.user_id };
     });
+    // The author hears of the decision, after the commit (notify/push.ts, docs/product.md ).
+    services.push.push({ kind: 'moderation', post: input.post, to: author, resolve: input.resolve });
     await deleteStored(services.files, unused, request.log);
     return { ok: true };
   },

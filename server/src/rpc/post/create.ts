@@ -27,7 +27,7 @@ export const postCreate = defineRpc('post_create', {
   access: 'user',
   rateLimit: { max: 30, timeWindow: '1 minute' },
   async handle(rawCtx, input) {
-    const { db, viewer } = signedIn(rawCtx);
+    const { db, viewer, services } = signedIn(rawCtx);
     const kind: PostKind = input.draft
       ? input.title
         ? 'post'
@@ -42,7 +42,7 @@ export const postCreate = defineRpc('post_create', {
 
     const mentioned = notifiedNames(content.mentions);
 
-    return db.transaction(async (tx) => {
+    const written = await db.transaction(async (tx) => {
       await checkFiles(tx, viewer.id, content.files);
       const values = contentValues(content);
 
@@ -60,8 +60,8 @@ export const postCreate = defineRpc('post_create', {
         );
         const published = rows[0];
         if (!published) throw badRequest('POST IS NOT DRAFT');
-        await notifyMentions(tx, content.mentions, published.id, viewer.id);
-        return { post: published.id };
+        const notified = await notifyMentions(tx, content.mentions, published.id, viewer.id);
+        return { post: published.id, notified };
       }
 
       let parent: Parent | null = null;
@@ -92,9 +92,14 @@ export const postCreate = defineRpc('post_create', {
          VALUES ($1, $2, $3, 'public', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [id, viewer.id, kind, parent?.id ?? null, root, uber, ...values],
       );
-      if (parent) await notifyReply(tx, parent.id, id, viewer.id);
-      await notifyMentions(tx, content.mentions, id, viewer.id, parent?.user_id ?? null);
-      return { post: id };
+      const notified = [
+        ...(parent ? await notifyReply(tx, parent.id, id, viewer.id) : []),
+        ...(await notifyMentions(tx, content.mentions, id, viewer.id, parent?.user_id ?? null)),
+      ];
+      return { post: id, notified };
     });
+    // After the commit, in the background (notify/push.ts, docs/product.md R-10.15).
+    if (written.notified.length > 0) services.push.push({ kind: 'notifications', ids: written.notified });
+    return { post: written.post };
   },
 });

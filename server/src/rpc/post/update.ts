@@ -15,8 +15,8 @@ export const postUpdate = defineRpc('post_update', {
   access: 'user',
   rateLimit: { max: 60, timeWindow: '1 minute' },
   async handle(rawCtx, input) {
-    const { db, viewer } = signedIn(rawCtx);
-    return db.transaction(async (tx) => {
+    const { db, viewer, services } = signedIn(rawCtx);
+    const written = await db.transaction(async (tx) => {
       const post = await loadOwnPost(tx, input.post, viewer.id);
       if (post.kind === 'post' && !input.title) throw badRequest('TITLE REQUIRED');
       const content = buildContent(post.kind, input);
@@ -33,8 +33,11 @@ export const postUpdate = defineRpc('post_update', {
           WHERE id = $1`,
         [post.id, ...contentValues(content)],
       );
-      await notifyMentions(tx, added, post.id, viewer.id);
-      return { post: post.id };
+      const notified = await notifyMentions(tx, added, post.id, viewer.id);
+      return { post: post.id, notified };
     });
+    // After the commit, in the background (notify/push.ts, docs/product.md R-10.15).
+    if (written.notified.length > 0) services.push.push({ kind: 'notifications', ids: written.notified });
+    return { post: written.post };
   },
 });
