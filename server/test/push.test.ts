@@ -282,9 +282,12 @@ describe(`Web Push (R-10.15) (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
       'SELECT id FROM ban_appeals WHERE user_id = $1',
       [edek.id],
     );
-    expect((await moderator.rpc('appeal_decide', { appeal: appeals[0]!.id, accept: true })).statusCode).toBe(
-      200,
+    // Decided by another moderator: nobody judges their own ban (R-10.14).
+    const judge = await signIn(
+      server,
+      await createUser(server.db, { username: 'rozjemczyni', roles: ['moderator'] }),
     );
+    expect((await judge.rpc('appeal_decide', { appeal: appeals[0]!.id, accept: true })).statusCode).toBe(200);
     expect((await pushesTo('/push/edek', keys)).at(-1)).toEqual({
       title: 'Decyzja w sprawie odwołania',
       body: 'Twoje odwołanie od bana zostało przyjęte: ban został zdjęty',
