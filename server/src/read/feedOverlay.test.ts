@@ -1,0 +1,120 @@
+/**
+ * The overlay's JSON (feedOverlay.ts): joined from each shared row's members serialised once, it
+ * must be what serialising each reader's row objects made before, byte for byte: the shared
+ * columns in their order with the reader's own and fresh counters in place, selected columns in
+ * the order asked, a column a row lacks left out. Checked against that plain construction.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../db/index.ts';
+import type { ReadQuery } from '../postgrest/parse.ts';
+import { overlay } from './feedOverlay.ts';
+import { COUNTER_COLUMNS } from './viewerColumns.ts';
+
+const rows = [
+  {
+    post: 3,
+    title: 'Cytat: "ważne" \\ ukośnik </script>',
+    body: '<p>Zażółć gęślą jaźń 😀</p>',
+    user: 'ala',
+    tags: ['polska'],
+    domains: [],
+    upvotes: 1,
+    downvotes: 0,
+    value: 1,
+    voted: 0,
+    favorite: false,
+    favorited: null,
+    report: null,
+    blocked: false,
+    blacklisted: false,
+    preview: { title: 'Podgląd', image: null },
+  },
+  {
+    post: 2,
+    title: null,
+    body: '<p>mikro</p>',
+    user: 'bob',
+    tags: [],
+    domains: ['example.com'],
+    upvotes: 5,
+    downvotes: 2,
+    value: 3,
+    voted: 0,
+    favorite: false,
+    favorited: null,
+    report: null,
+    blocked: false,
+    blacklisted: false,
+    hot: 1229.5641316547735,
+  },
+];
+const shared = { json: Buffer.from(JSON.stringify(rows)), count: rows.length, offset: 0, total: null };
+
+/** The reader's own state: a vote and a favourite on post 3, fresh counters of post 2, blocked by bob. */
+const state = {
+  actions: [[3, 1, '2026-11-27T10:00:00+00:00', null]],
+  counters: [[2, 6, 2]],
+  blocked_users: [],
+  blocked_tags: [],
+  blocked_domains: [],
+  blocked_by: ['bob'],
+};
+const db = { query: async () => ({ rows: [state] }) } as unknown as Queryable;
+
+/** The plain construction the overlay replaced: objects per row, then one JSON.stringify. */
+function expected(select: string[] | '*'): string {
+  const page = rows.map((row) => {
+    const action = state.actions.find((a) => a[0] === row.post);
+    const counter = state.counters.find((c) => c[0] === row.post);
+    const own: Record<string, unknown> = {
+      voted: action?.[1] ?? 0,
+      favorite: action?.[2] != null,
+      favorited: action?.[2] ?? null,
+      report: action?.[3] ?? null,
+      blocked: false,
+      blacklisted: state.blocked_by.includes(row.user),
+    };
+    const fresh: Record<string, unknown> = counter
+      ? { upvotes: counter[1], downvotes: counter[2], value: (counter[1] as number) - (counter[2] as number) }
+      : {};
+    const pick = (key: string) =>
+      key in own
+        ? own[key]
+        : COUNTER_COLUMNS.has(key) && key in fresh
+          ? fresh[key]
+          : (row as Record<string, unknown>)[key];
+    const out: Record<string, unknown> = {};
+    for (const key of select === '*' ? Object.keys(row) : select) out[key] = pick(key);
+    return out;
+  });
+  return JSON.stringify(page);
+}
+
+const query = (select: string[] | '*'): ReadQuery => ({
+  select,
+  filters: [],
+  order: [{ column: 'post', direction: 'desc', nulls: null } as unknown as ReadQuery['order'][number]],
+  limit: rows.length,
+  offset: 0,
+});
+
+describe('the overlay’s JSON', () => {
+  it('is byte for byte the page serialised whole, for every column and for the columns asked', async () => {
+    for (const select of ['*', ['title', 'voted', 'hot', 'upvotes', 'post', 'blacklisted']] as const) {
+      const answer = await overlay(db, 7, query(select as string[] | '*'), shared);
+      expect(answer?.json).toBe(expected(select as string[] | '*'));
+      expect(answer?.count).toBe(2);
+    }
+  });
+
+  it('serves every reader of one shared page from it, each with their own columns', async () => {
+    const first = await overlay(db, 7, query('*'), shared);
+    const other = {
+      query: async () => ({ rows: [{ ...state, actions: [], blocked_by: [] }] }),
+    } as unknown as Queryable;
+    const second = await overlay(other, 8, query('*'), shared);
+    const [mine] = JSON.parse(first!.json as string) as { voted: number }[];
+    const [theirs] = JSON.parse(second!.json as string) as { voted: number }[];
+    expect([mine?.voted, theirs?.voted]).toEqual([1, 0]);
+  });
+});
