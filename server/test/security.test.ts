@@ -75,7 +75,9 @@ describe('security headers', () => {
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-security-policy']).toBeUndefined();
     expect(script.headers['x-content-type-options']).toBe('nosniff');
-    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // Usable from another origin (a CDN): CORS, and no resource policy (the same as `cross-origin`).
+    expect(script.headers['access-control-allow-origin']).toBe('*');
+    expect(script.headers['cross-origin-resource-policy']).toBeUndefined();
   });
 
   it('sends HSTS when the public origin is https', async () => {
