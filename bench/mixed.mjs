@@ -28,7 +28,7 @@
  * (JSON, the pg driver, compression, the session lookup, the read caches, Fastify…) and the top
  * functions by self time are printed for each (lib/cpuProfile.mjs).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -53,6 +53,8 @@ const { values: args } = parseArgs({
     baseline: { type: 'string' },
     'baseline-checkout': { type: 'string' },
     profile: { type: 'boolean', default: false },
+    /** With --profile: also write each process's profile here (`<name>.cpuprofile`, for DevTools). */
+    'profile-out': { type: 'string' },
   },
 });
 const COMPARE_METRICS = args.metrics;
@@ -388,8 +390,15 @@ try {
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
   }
-  for (const target of targets)
-    if (target.profile) printProfile(target.name, summarizeProfile(target.profile));
+  for (const target of targets) {
+    if (!target.profile) continue;
+    printProfile(target.name, summarizeProfile(target.profile));
+    if (args['profile-out'])
+      writeFileSync(
+        path.join(args['profile-out'], `${target.name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`),
+        JSON.stringify(target.profile),
+      );
+  }
   rmSync(work, { recursive: true, force: true });
   baseline?.remove();
 }
