@@ -58,6 +58,21 @@ if (preparesAhead((navigator as { connection?: { saveData?: boolean } }).connect
   );
 }
 
+// The service worker (README "The service worker"), from a chunk of its own once the first screen
+// is drawn: it is for the next visit and for going offline, never for this page's first load.
+window.addEventListener(
+  'load',
+  () =>
+    afterFirstScreen(() =>
+      import('./serviceWorker/register.ts')
+        .then((module) => module.registerWorker())
+        // Optional like looking ahead: no worker (a browser without one, its file unreachable)
+        // leaves the site as it was, and must not reach the chunk-failure reload above.
+        .catch(() => undefined),
+    ),
+  { once: true },
+);
+
 // As a transition the first render is done in slices that yield to the browser between them,
 // not as one long task while the page is still loading (Lighthouse's total blocking time).
 startTransition(() => root.render(<App />));
