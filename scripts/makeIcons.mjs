@@ -20,7 +20,7 @@ const BLUE = '#2563eb';
 /** A "G": three quarters of a ring open on the right, and its bar, in a 512 square. */
 const LETTER = `<path d="M347.9 164.1A130 130 0 1 0 386 256H262" fill="none" stroke="#fff" stroke-width="56"/>`;
 const drawing = ({ maskable }) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">` +
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><title>Gwar</title>` +
   `<rect width="512" height="512"${maskable ? '' : ' rx="112"'} fill="${BLUE}"/>${LETTER}</svg>`;
 
 writeFileSync(path.join(out, 'icon.svg'), `${drawing({ maskable: false })}\n`);
