@@ -6,8 +6,10 @@
  * next page view runs.
  *
  * A new shell build is a new worker (`SHELL_BUILD` changes its bytes): it takes over at once
- * (`skipWaiting`, `clients.claim`) instead of waiting for every tab to close. Nothing of the old
- * build can stick: pages come from the network, and their content-hashed files are new names.
+ * (`skipWaiting`) instead of waiting for every tab to close; the pages the old one controlled are
+ * the new one's from their next request. Nothing of the old build can stick: pages come from the
+ * network, and their content-hashed files are new names. The page that registered the first
+ * worker is not claimed: it runs to its end as it started, and the worker controls the next one.
  */
 import {
   immutable,
@@ -37,7 +39,6 @@ interface MessageEventOf<T> extends ExtendableEvent {
 interface WorkerScope {
   readonly location: Location;
   skipWaiting(): Promise<void>;
-  readonly clients: { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEventOf<WorkerMessage>) => void): void;
@@ -59,7 +60,7 @@ worker.addEventListener('install', (event) => {
 });
 
 worker.addEventListener('activate', (event) => {
-  event.waitUntil(keepShellBuilds(SHELL_BUILD).then(() => worker.clients.claim()));
+  event.waitUntil(keepShellBuilds(SHELL_BUILD));
 });
 
 worker.addEventListener('fetch', (event) => {
