@@ -6,6 +6,7 @@
  * files. Its own project after the canary specs (playwright.config.ts): the last test publishes a
  * canary of mf-feed, which nobody else may meet.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, login, test } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
@@ -173,6 +174,7 @@ test('R-10.16 offline, the last feed and post read are shown under the banner an
   page,
   context,
 }) => {
+  test.setTimeout(120_000);
   await login(page, 'demo');
   await page.goto('/');
   await expect(page.locator('article.gw-post').first()).toBeVisible();
@@ -196,6 +198,25 @@ test('R-10.16 offline, the last feed and post read are shown under the banner an
   await modal.getByRole('button', { name: 'Wyślij komentarz' }).click();
   await expect(page.getByText(OFFLINE_WRITE)).toBeVisible();
   await expect(modal.getByLabel('Treść komentarza')).toHaveValue('Komentarz pisany bez sieci');
+
+  // The banner and the refusal on a 320 px phone, in every theme: nothing wider than the screen,
+  // no serious finding of axe.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_BANNER })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  for (const theme of ['dark', 'light', 'default']) {
+    await page.evaluate((value) => document.documentElement.setAttribute('data-theme', value), theme);
+    // As a11y.spec.ts: every rule once, then what a theme changes (contrast).
+    const axe = new AxeBuilder({ page });
+    const { violations } = await (theme === 'dark' ? axe : axe.withRules(['color-contrast'])).analyze();
+    expect(
+      violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) => `${theme} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' '))}`,
+        ),
+    ).toEqual([]);
+  }
   await context.setOffline(false);
 });
 
