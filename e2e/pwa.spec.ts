@@ -1,5 +1,5 @@
 /**
- * The installable site and its service worker (docs/product.md R-10.14 to R-10.16; README "The
+ * The installable site and its service worker (docs/product.md R-10.16 to R-10.18; README "The
  * service worker"): the manifest and the worker as Chromium's own installability check sees them,
  * a return visit loaded from the worker's cache, the last feed and post shown offline with a
  * write refused, and a rollback seen at the next page view although the worker kept the canary's
@@ -58,7 +58,7 @@ const feedVersions = (page: Page) =>
 /** Width and height of a PNG, from its IHDR chunk. */
 const pngSize = (data: Buffer) => ({ width: data.readUInt32BE(16), height: data.readUInt32BE(20) });
 
-test('R-10.14 the manifest and the worker make the site installable', async ({ page, context }) => {
+test('R-10.16 the manifest and the worker make the site installable', async ({ page, context }) => {
   await context.addCookies([{ name: 'gwar_theme', value: 'light', url: BASE_URL }]);
   const manifestResponse = await page.request.get('/manifest.webmanifest');
   expect(manifestResponse.status()).toBe(200);
@@ -119,7 +119,7 @@ test('R-10.14 the manifest and the worker make the site installable', async ({ p
   expect(errors).toEqual([]);
 });
 
-test("R-10.15 a return visit loads the shell's and the release's files from the worker's cache", async ({
+test("R-10.17 a return visit loads the shell's and the release's files from the worker's cache", async ({
   page,
 }) => {
   await page.goto('/');
@@ -170,7 +170,7 @@ async function offline(context: BrowserContext, page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: OFFLINE_BANNER })).toBeVisible();
 }
 
-test('R-10.16 offline, the last feed and post read are shown under the banner and a write is refused, its text kept', async ({
+test('R-10.18 offline, the last feed and post read are shown under the banner and a write is refused, its text kept', async ({
   page,
   context,
 }) => {
@@ -220,7 +220,7 @@ test('R-10.16 offline, the last feed and post read are shown under the banner an
   await context.setOffline(false);
 });
 
-test('R-10.15 after a rollback the next page view runs stable, though the worker kept the canary', async ({
+test('R-10.17 after a rollback the next page view runs stable, though the worker kept the canary', async ({
   browser,
 }) => {
   test.setTimeout(120_000);

@@ -1,5 +1,5 @@
 /**
- * The installable site as a browser fetches it (docs/product.md R-10.14, R-10.15): the service
+ * The installable site as a browser fetches it (docs/product.md R-10.16, R-10.17): the service
  * worker at the root, revalidated every time and under a policy of its own, the web app manifest
  * with its type, and the page's theme colour following the visitor's theme.
  */
@@ -25,7 +25,7 @@ const server = useTestServer(() => {
   return { APPS_DIR: appsDir.path };
 });
 
-describe('the service worker and the manifest (R-10.14, R-10.15)', () => {
+describe('the service worker and the manifest (R-10.16, R-10.17)', () => {
   it('serves the worker at the root, revalidated every time, allowed to fetch only this site', async () => {
     const answer = await caller(server).get('/sw.js');
     expect(answer.statusCode).toBe(200);

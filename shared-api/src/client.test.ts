@@ -52,7 +52,7 @@ describe('the HTTP client (R-7.2, R-3.8)', () => {
     expect(fetchMock.mock.calls[0]?.[1].credentials).toBe('include');
   });
 
-  it('R-10.16 sends no call while the browser is offline, and says nothing was saved', async () => {
+  it('R-10.18 sends no call while the browser is offline, and says nothing was saved', async () => {
     vi.stubGlobal('navigator', { onLine: false });
     const error = await rpc('favorite_post', { post: 1, favorite: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);

@@ -29,7 +29,7 @@ export class ApiError extends Error {
 export class NetworkError extends Error {
   constructor(
     cause: unknown,
-    /** A call (a write): nothing it carried was saved (docs/product.md ). */
+    /** A call (a write): nothing it carried was saved (docs/product.md ). */
     readonly write = false,
   ) {
     super('NETWORK ERROR', { cause });
@@ -49,7 +49,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function send(path: string, init: RequestInit, retries: number): Promise<Response> {
   const write = init.method !== 'GET';
-  // Offline, a call is not sent at all: the service worker keeps no write for later, and
+  // Offline, a call is not sent at all: the service worker keeps no write for later, and
   // the refusal says so at once instead of after the browser's own failure.
   if (write && typeof navigator !== 'undefined' && navigator.onLine === false)
     throw new NetworkError(new Error('offline'), true);

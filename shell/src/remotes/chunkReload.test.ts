@@ -20,7 +20,7 @@ describe('chunk-load reload', () => {
     expect(isChunkLoadError('Loading chunk 1 failed')).toBe(false);
   });
 
-  it('R-10.16 never reloads offline: the page keeps what it shows', () => {
+  it('R-10.18 never reloads offline: the page keeps what it shows', () => {
     const storage = memoryStorage();
     const reload = vi.fn();
     expect(reloadForChunkError(chunkError, { now: 1_000_000, storage, reload, online: false })).toBe(false);

@@ -25,7 +25,7 @@ interface ReloadDeps {
 /** Reloads for a chunk failure unless one happened in the last 60 s; true when it reloads. */
 export function reloadForChunkError(error: unknown, deps: ReloadDeps = {}): boolean {
   if (!isChunkLoadError(error)) return false;
-  // Offline the file was simply not kept by the service worker: a reload would find
+  // Offline the file was simply not kept by the service worker: a reload would find
   // nothing newer, only lose what the page shows. The boundary's retry works once back online.
   const online = deps.online ?? (typeof navigator === 'undefined' || navigator.onLine !== false);
   if (!online) return false;

@@ -59,7 +59,7 @@ const pending: Promise<unknown>[] = [];
 const background = (work: Promise<unknown>) => void pending.push(work);
 const settle = () => Promise.all(pending.splice(0));
 
-describe("the service worker's caches (R-10.15)", () => {
+describe("the service worker's caches (R-10.17)", () => {
   let storage: MemoryCacheStorage;
   const fetchMock = vi.fn<(request: Request | string) => Promise<Response>>();
   beforeEach(() => {

@@ -5,7 +5,7 @@ const ORIGIN = 'https://gwar.example';
 const get = (path: string, mode = 'no-cors') =>
   strategyFor({ url: `${ORIGIN}${path}`, method: 'GET', mode }, ORIGIN);
 
-describe('the service worker routing (R-10.15)', () => {
+describe('the service worker routing (R-10.17)', () => {
   it('answers release files and content-hashed shell files from the cache first', () => {
     expect(get('/mf/mf-feed@0.1.0-6ef644ac9a/remoteEntry.js')).toBe('immutable');
     expect(get('/mf/mf-feed@e2e-render-bug/__federation_expose_HomeFeed.4a5b6c7d8e.js')).toBe('immutable');
