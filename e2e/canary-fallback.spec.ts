@@ -195,6 +195,9 @@ test('a visitor who left a broken canary stays on stable for the session, in a n
     await context.addCookies([{ name: 'gwar_cohort', value: '10', url: BASE_URL }]);
     const versions: string[] = [];
     context.on('request', (request) => {
+      // The tabs' own requests: the service worker's (it keeps what a page loaded before it ran,
+      // README "The service worker") run no release.
+      if (request.serviceWorker()) return;
       const match = /\/mf\/mf-feed@([^/]+)\//.exec(request.url());
       if (match) versions.push(match[1]!);
     });

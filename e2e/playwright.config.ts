@@ -112,6 +112,7 @@ export default defineConfig({
         'canary-fallback.spec.ts',
         'dev-remote.spec.ts',
         'release-preview.spec.ts',
+        'pwa.spec.ts',
         'a11y.spec.ts',
       ],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
@@ -150,11 +151,19 @@ export default defineConfig({
       dependencies: ['releases'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
+    // The service worker, ending with a canary of mf-feed it must not keep alive: after the
+    // other canaries of mf-feed.
+    {
+      name: 'pwa',
+      testMatch: 'pwa.spec.ts',
+      dependencies: ['canary-fallback'],
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
     // A development server of mf-chat: while it runs, every visitor gets mf-chat from it.
     {
       name: 'dev-remote',
       testMatch: 'dev-remote.spec.ts',
-      dependencies: ['canary-fallback'],
+      dependencies: ['pwa'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
     // Previews of mf-chat and a local build of it, in one admin browser: after the development

@@ -33,7 +33,13 @@ class PreloadListPlugin {
 }
 
 const config = defineApp({ dir: import.meta.dirname, name: 'shell' });
-config.plugins = [...(config.plugins ?? []), new PreloadListPlugin()];
+config.plugins = [
+  ...(config.plugins ?? []),
+  new PreloadListPlugin(),
+  // The web app manifest and its icons (scripts/makeIcons.mjs draws them), as they are: the
+  // server serves the manifest at /manifest.webmanifest, the icons under /app/icons/.
+  new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
+];
 /**
  * Every library the shell provides to the remotes in one chunk (`framework`) instead of one chunk
  * per library: each one is needed for the first screen, so they always load together, and one

@@ -52,6 +52,17 @@ describe('the HTTP client (R-7.2, R-3.8)', () => {
     expect(fetchMock.mock.calls[0]?.[1].credentials).toBe('include');
   });
 
+  it('R-10.18 sends no call while the browser is offline, and says nothing was saved', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const error = await rpc('favorite_post', { post: 1, favorite: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).write).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // A read is still tried: the service worker may answer it with the last copy it kept.
+    fetchMock.mockResolvedValueOnce(json([{ post: 1 }]));
+    expect((await getPage('posts', {})).rows).toEqual([{ post: 1 }]);
+  });
+
   it("takes the request id off an error's details, and from the header when the body has none", async () => {
     fetchMock
       .mockResolvedValueOnce(

@@ -27,7 +27,11 @@ export class ApiError extends Error {
 
 /** Thrown when the request never got an answer (offline, connection reset). */
 export class NetworkError extends Error {
-  constructor(cause: unknown) {
+  constructor(
+    cause: unknown,
+    /** A call (a write): nothing it carried was saved (docs/product.md ). */
+    readonly write = false,
+  ) {
     super('NETWORK ERROR', { cause });
     this.name = 'NetworkError';
   }
@@ -44,6 +48,11 @@ export interface Page<T> {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function send(path: string, init: RequestInit, retries: number): Promise<Response> {
+  const write = init.method !== 'GET';
+  // Offline, a call is not sent at all: the service worker keeps no write for later, and
+  // the refusal says so at once instead of after the browser's own failure.
+  if (write && typeof navigator !== 'undefined' && navigator.onLine === false)
+    throw new NetworkError(new Error('offline'), true);
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
@@ -53,7 +62,7 @@ async function send(path: string, init: RequestInit, retries: number): Promise<R
         await wait(300 * 2 ** attempt);
         continue;
       }
-      throw new NetworkError(error);
+      throw new NetworkError(error, write);
     }
     if (response.status >= 500 && attempt < retries) {
       await wait(300 * 2 ** attempt);

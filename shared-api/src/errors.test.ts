@@ -43,6 +43,11 @@ describe('presentError (docs/product.md R-8.2 to R-8.5)', () => {
       text: STATUS_TEXTS.offline,
       redirectHome: false,
     });
+    // A call that never reached the server: the page stays, the text says nothing was saved.
+    expect(presentError(new NetworkError(new TypeError('fetch failed'), true))).toEqual({
+      text: 'Jesteś offline – nic nie zostało zapisane. Spróbuj ponownie, gdy wróci połączenie.',
+      redirectHome: false,
+    });
   });
 
   it("R-8.3 a broken input rule shows the rule's text from details; other details are not shown", () => {

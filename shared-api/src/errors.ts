@@ -51,6 +51,7 @@ export const STATUS_TEXTS = {
   otherClient: 'BAD REQUEST: refresh the page',
   crash: 'SYSTEM CRASHED: unexpected error, try again',
   offline: 'Brak połączenia z internetem',
+  offlineWrite: 'Jesteś offline – nic nie zostało zapisane. Spróbuj ponownie, gdy wróci połączenie.',
 } as const;
 
 export interface ErrorPresentation {
@@ -61,7 +62,8 @@ export interface ErrorPresentation {
 }
 
 export function presentError(error: unknown): ErrorPresentation {
-  if (error instanceof NetworkError) return { text: STATUS_TEXTS.offline, redirectHome: false };
+  if (error instanceof NetworkError)
+    return { text: error.write ? STATUS_TEXTS.offlineWrite : STATUS_TEXTS.offline, redirectHome: false };
   if (!(error instanceof ApiError)) return { text: STATUS_TEXTS.crash, redirectHome: true };
   const key = error.key;
   if (key && ERROR_TEXTS[key]) return { text: ERROR_TEXTS[key], redirectHome: false };

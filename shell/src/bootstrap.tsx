@@ -58,6 +58,30 @@ if (preparesAhead((navigator as { connection?: { saveData?: boolean } }).connect
   );
 }
 
+// The service worker (README "The service worker"), from a chunk of its own, registered when the
+// browser is idle a while after the first screen is drawn (its cards draw after its heading): it
+// is for the next visit and for going offline, never for this page's first load.
+const WORKER_DELAY_MS = 2000;
+window.addEventListener(
+  'load',
+  () =>
+    afterFirstScreen(() =>
+      setTimeout(
+        () =>
+          (window.requestIdleCallback ?? setTimeout)(() =>
+            import('./serviceWorker/register.ts')
+              .then((module) => module.registerWorker())
+              // Optional like looking ahead: no worker (a browser without one, its file
+              // unreachable) leaves the site as it was, and must not reach the chunk-failure
+              // reload above.
+              .catch(() => undefined),
+          ),
+        WORKER_DELAY_MS,
+      ),
+    ),
+  { once: true },
+);
+
 // As a transition the first render is done in slices that yield to the browser between them,
 // not as one long task while the page is still loading (Lighthouse's total blocking time).
 startTransition(() => root.render(<App />));

@@ -12,6 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RemoteRouteDef } from 'shared-api/routes';
+import { THEME_COLORS, type Theme } from 'shared-api/validation';
 import type { Config } from '../config.ts';
 import { PAGE_COMPRESSION } from '../http/compression.ts';
 import { SESSION_COOKIE, THEME_COOKIE } from '../http/cookies.ts';
@@ -36,6 +37,35 @@ export function assetHeaders(file: string): Record<string, string> {
     'Access-Control-Allow-Origin': '*',
     'X-Content-Type-Options': 'nosniff',
   };
+}
+
+/**
+ * Headers of the service worker's script (`/sw.js`, built into the shell's dist): revalidated
+ * every time, so a new shell build's worker is found at the next page view (README "The service
+ * worker"); its own policy, which governs what the worker fetches: only this site.
+ */
+export const WORKER_HEADERS: Record<string, string> = {
+  'Cache-Control': 'no-cache',
+  'Content-Security-Policy': "default-src 'self'",
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** The web app manifest's headers: revalidated, it names icons under fixed names. */
+const MANIFEST_HEADERS: Record<string, string> = {
+  'Cache-Control': 'no-cache',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** One file of the shell's dist at a fixed path of the site, with `headers`. */
+function serveBuiltFile(app: FastifyInstance, route: string, root: string, headers: Record<string, string>) {
+  app.get(route, { compress: false, helmet: false }, async (request, reply) => {
+    const sent = await sendPrecompressed(request, reply, { root, file: route.slice(1), headers });
+    if (!sent)
+      return reply
+        .status(404)
+        .send(withRequestId({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null }, request.id));
+    return reply;
+  });
 }
 
 /** A build's `dist` folder under `route` (ending in `/*`), each file in its best precompressed form. */
@@ -64,6 +94,10 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
   // The shell's own assets.
   const shellDist = path.join(config.appsDir, 'shell', 'dist');
   serveBuiltFolder(app, '/app/*', shellDist);
+  // At the root: a worker's scope cannot be wider than its script's folder, and the manifest's
+  // start URL and scope are the whole site.
+  serveBuiltFile(app, '/sw.js', shellDist, WORKER_HEADERS);
+  serveBuiltFile(app, '/manifest.webmanifest', shellDist, MANIFEST_HEADERS);
   const preloader = createPreloader(shellDist);
 
   let html: { mtimeMs: number; text: string } | null = null;
@@ -126,6 +160,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       .send(
         text
           .replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`)
+          .replace(/(<meta name="theme-color" content=")[^"]*"/, `$1${THEME_COLORS[theme as Theme]}"`)
           .replace('</head>', () => `${preloads}${releases.head}${guest}</head>`),
       );
   };

@@ -30,6 +30,11 @@ export type ModerateResolve = (typeof MODERATE_RESOLUTIONS)[number];
 
 export const THEMES = ['dark', 'light', 'default'] as const;
 export type Theme = (typeof THEMES)[number];
+/**
+ * Each theme's top bar colour (shared-ui/src/styles.css `--color-topbar-bg`), which the browser's
+ * own bar takes (`<meta name="theme-color">`, written by the server and kept by applyTheme).
+ */
+export const THEME_COLORS: Record<Theme, string> = { dark: '#181b21', light: '#ffffff', default: '#0b4f8a' };
 
 /** Whether adult content is shown to a reader. */
 export const NSFW_SETTINGS = ['hidden', 'visible'] as const;

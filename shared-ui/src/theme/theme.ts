@@ -5,7 +5,7 @@
  * sent with `user_update { theme }`.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { sessionStore, THEMES, type Theme, useUpdateUser } from 'shared-api';
+import { sessionStore, THEME_COLORS, THEMES, type Theme, useUpdateUser } from 'shared-api';
 
 export { THEMES, type Theme };
 export const THEME_LABELS: Record<Theme, string> = {
@@ -35,6 +35,7 @@ const listeners = new Set<() => void>();
 /** Shows the theme and remembers it in the cookie; no server call. */
 export function applyTheme(theme: Theme): void {
   if (currentTheme() !== theme) document.documentElement.dataset.theme = theme;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser we support
   document.cookie = `${THEME_COOKIE}=${theme}; Max-Age=${THEME_COOKIE_SECONDS}; Path=/; SameSite=Lax${secure}`;

@@ -20,6 +20,14 @@ describe('chunk-load reload', () => {
     expect(isChunkLoadError('Loading chunk 1 failed')).toBe(false);
   });
 
+  it('R-10.18 never reloads offline: the page keeps what it shows', () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    expect(reloadForChunkError(chunkError, { now: 1_000_000, storage, reload, online: false })).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(storage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
+  });
+
   it('reloads at most once per 60 s (R-4.15, R-9.8)', () => {
     const storage = memoryStorage();
     const reload = vi.fn();

@@ -18,11 +18,17 @@ interface ReloadDeps {
   now?: number;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   reload?: () => void;
+  /** navigator.onLine by default. */
+  online?: boolean;
 }
 
 /** Reloads for a chunk failure unless one happened in the last 60 s; true when it reloads. */
 export function reloadForChunkError(error: unknown, deps: ReloadDeps = {}): boolean {
   if (!isChunkLoadError(error)) return false;
+  // Offline the file was simply not kept by the service worker: a reload would find
+  // nothing newer, only lose what the page shows. The boundary's retry works once back online.
+  const online = deps.online ?? (typeof navigator === 'undefined' || navigator.onLine !== false);
+  if (!online) return false;
   const now = deps.now ?? Date.now();
   const reload = deps.reload ?? (() => window.location.reload());
   try {
