@@ -93,11 +93,11 @@ const brotli = promisify(zlib.brotliCompress);
 
 /**
  * Brotli's quality for a page every guest shares: compressed once per page and node a second at
- * most, in libuv's thread pool, so a level too slow per answer (compression.ts) pays here. On the
- * demo's home page (17.4 KB of JSON) gzip 6 made 4,513 bytes, brotli 5 4,384, brotli 10 3,931 in
- * about a third of brotli 11's time (3,868 bytes): the first page every visitor waits for.
+ * most, in libuv's thread pool, so the slowest level (about 15 ms for such a page, compression.ts)
+ * pays here. On the demo's home page (17.4 KB of JSON) gzip 6 made 4,513 bytes, brotli 5 4,384,
+ * brotli 10 3,931 and brotli 11 3,868: the first page every visitor waits for.
  */
-export const SHARED_BROTLI_QUALITY = 10;
+export const SHARED_BROTLI_QUALITY = 11;
 
 /** The guests' feed pages: answers over `maxAnswer` are not kept. */
 export class GuestCache extends TtlCache<ReadResult> implements KeyedCache {

@@ -37,6 +37,12 @@ export function unseal(key: Buffer, raw: string, purpose?: string): unknown {
 
 /** The purpose the readable form signs in, so neither form's value stands for the other's. */
 const READABLE = 'readable';
+/**
+ * The readable form's signature: HMAC-SHA256 cut to its first 128 bits (22 characters), as long as
+ * forging needs (a guess succeeds once in 2^128) and 21 characters less in every page.
+ */
+const signReadable = (key: Buffer, payload: string) =>
+  createHmac('sha256', key).update(`${READABLE}.${payload}`).digest().subarray(0, 16).toString('base64url');
 
 /**
  * The same with the JSON itself before the signature, not its base64url: `JSON "." signature`.
@@ -46,7 +52,7 @@ const READABLE = 'readable';
  */
 export function sealReadable(key: Buffer, value: unknown): string {
   const payload = JSON.stringify(value);
-  return `${payload}.${sign(key, payload, READABLE)}`;
+  return `${payload}.${signReadable(key, payload)}`;
 }
 
 /** The value of `sealReadable`, or null when malformed or not ours. */
@@ -56,7 +62,7 @@ export function unsealReadable(key: Buffer, raw: string): unknown {
   const dot = raw.lastIndexOf('.');
   if (dot <= 0) return null;
   const payload = raw.slice(0, dot);
-  const expected = Buffer.from(sign(key, payload, READABLE));
+  const expected = Buffer.from(signReadable(key, payload));
   const given = Buffer.from(raw.slice(dot + 1));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {

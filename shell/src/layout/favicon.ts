@@ -6,13 +6,14 @@ import { useEffect } from 'react';
 import { useSessionUser } from 'shared-api';
 
 const svg = (body: string) =>
-  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${body}</svg>`)}`;
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">${body}</svg>`)}`;
 
-const LETTER =
-  '<text x="16" y="23" font-family="Arial,sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">G</text>';
-export const FAVICON = svg(`<rect width="32" height="32" rx="7" fill="#2563eb"/>${LETTER}`);
+/** The app's icon (shell/public/icons/icon.svg, scripts/makeIcons.mjs): the same drawing. */
+const ICON =
+  '<rect width="512" height="512" rx="112" fill="#2563eb"/><path d="M347.9 164.1A130 130 0 1 0 386 256H262" fill="none" stroke="#fff" stroke-width="56"/>';
+export const FAVICON = svg(ICON);
 export const FAVICON_ALERT = svg(
-  `<rect width="32" height="32" rx="7" fill="#2563eb"/>${LETTER}<circle cx="25" cy="7" r="6.5" fill="#dc2626" stroke="#fff" stroke-width="1.5"/>`,
+  `${ICON}<circle cx="400" cy="112" r="104" fill="#dc2626" stroke="#fff" stroke-width="24"/>`,
 );
 
 export function wantsAlertIcon(notifs: number, chats: number): boolean {
