@@ -2,7 +2,7 @@
  * The guests' feed cache through the app: guests share a page for GUEST_CACHE_MS, signed-in
  * readers never see a cached page, and a bad request is still a 400.
  */
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, actor, caller, publish, rows, useTestServer } from './harness.ts';
 
@@ -34,12 +34,12 @@ describe('guest feed cache', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('sends a shared page gzip-compressed once for every guest, plain to a client that takes no gzip', async () => {
+  it('sends a shared page compressed once for every guest, brotli first, plain to a client that takes neither', async () => {
     for (let i = 0; i < 30; i++) await publish(ala, `Wpis numer ${i} na stronę, którą wszyscy czytają naraz`);
     const path = '/api/feed?kind=eq.micro&order=post.desc&limit=30';
     const guest = caller(server);
-    const first = await guest.get(path, { 'accept-encoding': 'gzip, deflate, br' });
-    const second = await guest.get(path, { 'accept-encoding': 'gzip' });
+    const first = await guest.get(path, { 'accept-encoding': 'gzip' });
+    const second = await guest.get(path, { 'accept-encoding': 'deflate, gzip' });
     for (const answer of [first, second]) {
       expect(answer.headers['content-encoding']).toBe('gzip');
       expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
@@ -48,6 +48,14 @@ describe('guest feed cache', () => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     const rows = JSON.parse(gunzipSync(first.rawPayload).toString()) as { post: number }[];
     expect(rows).toHaveLength(30);
+    // A browser's header: the brotli body, made once too.
+    const [br, brAgain] = [
+      await guest.get(path, { 'accept-encoding': 'gzip, deflate, br, zstd' }),
+      await guest.get(path, { 'accept-encoding': 'br' }),
+    ];
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(rows);
     const plain = await guest.get(path, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect((plain.json() as { post: number }[]).map((r) => r.post)).toEqual(rows.map((r) => r.post));

@@ -466,7 +466,7 @@ describe('a browser with a preview on', () => {
     }
     // A guest's page is the same as before any preview, but for its own health token.
     const guestAfter = await caller(server, 'gwar_cohort=42').get('/chats');
-    const strip = (html: string) => html.replace(/"health":"[^"]+"/, '');
+    const strip = (html: string) => html.replace(/"health":"(?:[^"\\]|\\.)*"/, '');
     expect(strip(guestAfter.body)).toBe(strip(guestBefore.body));
   });
 
@@ -484,7 +484,7 @@ describe('a browser with a preview on', () => {
     const read = (await caller(server, cookie).get('/remotes.json')).json() as Registry;
     expect(chatOf(read)).toMatchObject({ version: '1.5.0', channel: 'preview' });
     // The page load's token does not name the previewed remote at all.
-    const named = JSON.parse(Buffer.from(read.health.split('.')[0]!, 'base64url').toString()) as {
+    const named = JSON.parse(read.health.slice(0, read.health.lastIndexOf('.'))) as {
       r: [string, string, number][];
     };
     expect(named.r.map(([remote]) => remote)).not.toContain('mf-chat');
