@@ -35,51 +35,36 @@ const root = createRoot(document.getElementById('root')!, {
     console.warn('React recovered from', (error as Error).cause ?? error, info.componentStack);
   },
 });
-// Areas are prepared before the click (remotes/prepare.ts) once the first screen has loaded, and
-// never where the browser asks to save data; the code that does it is fetched only then.
-if (preparesAhead((navigator as { connection?: { saveData?: boolean } }).connection)) {
-  // A second after the first screen shows its heading and no spinner: its own files come first.
+/**
+ * Runs `load` `delayMs` after the first screen is drawn (and the page's `load` event), for what
+ * only looks ahead and so must not compete with the first screen's own files and read. Optional:
+ * its chunk failing (the visitor went offline, a new build replaced the files) leaves the site as
+ * it was, and must not reach the chunk-failure reload above.
+ */
+function afterFirstScreenLoaded(delayMs: number, load: () => Promise<unknown>): void {
   window.addEventListener(
     'load',
-    () =>
-      afterFirstScreen(() =>
-        setTimeout(
-          () =>
-            import('./remotes/prepare.ts').then(
-              (module) => module.startPreparing(),
-              // Looking ahead is optional: its chunk failing (the visitor went offline, a new build
-              // replaced the files) must not reach the chunk-failure reload below.
-              () => undefined,
-            ),
-          1000,
-        ),
-      ),
+    () => afterFirstScreen(() => setTimeout(() => load().catch(() => undefined), delayMs)),
     { once: true },
   );
 }
 
+// Areas are prepared before the click (remotes/prepare.ts) a second after the first screen shows
+// its heading and no spinner, and never where the browser asks to save data; the code that does
+// it is fetched only then.
+if (preparesAhead((navigator as { connection?: { saveData?: boolean } }).connection))
+  afterFirstScreenLoaded(1000, () =>
+    import('./remotes/prepare.ts').then((module) => module.startPreparing()),
+  );
+
 // The service worker (README "The service worker"), from a chunk of its own, registered when the
 // browser is idle a while after the first screen is drawn (its cards draw after its heading): it
-// is for the next visit and for going offline, never for this page's first load.
-const WORKER_DELAY_MS = 2000;
-window.addEventListener(
-  'load',
-  () =>
-    afterFirstScreen(() =>
-      setTimeout(
-        () =>
-          (window.requestIdleCallback ?? setTimeout)(() =>
-            import('./serviceWorker/register.ts')
-              .then((module) => module.registerWorker())
-              // Optional like looking ahead: no worker (a browser without one, its file
-              // unreachable) leaves the site as it was, and must not reach the chunk-failure
-              // reload above.
-              .catch(() => undefined),
-          ),
-        WORKER_DELAY_MS,
-      ),
-    ),
-  { once: true },
+// is for the next visit and for going offline, never for this page's first load. A browser
+// without workers is left as it was.
+afterFirstScreenLoaded(2000, () =>
+  new Promise((resolve) => (window.requestIdleCallback ?? setTimeout)(resolve)).then(() =>
+    import('./serviceWorker/register.ts').then((module) => module.registerWorker()),
+  ),
 );
 
 // As a transition the first render is done in slices that yield to the browser between them,

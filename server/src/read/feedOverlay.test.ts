@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/index.ts';
 import type { ReadQuery } from '../postgrest/parse.ts';
 import { overlay } from './feedOverlay.ts';
-import { COUNTER_COLUMNS } from './viewerColumns.ts';
+import { COUNTER_COLUMNS, GUEST_VIEWER_STATE } from './viewerColumns.ts';
 
 const rows = [
   {
@@ -21,12 +21,7 @@ const rows = [
     upvotes: 1,
     downvotes: 0,
     value: 1,
-    voted: 0,
-    favorite: false,
-    favorited: null,
-    report: null,
-    blocked: false,
-    blacklisted: false,
+    ...GUEST_VIEWER_STATE,
     preview: { title: 'Podgląd', image: null },
   },
   {
@@ -39,12 +34,7 @@ const rows = [
     upvotes: 5,
     downvotes: 2,
     value: 3,
-    voted: 0,
-    favorite: false,
-    favorited: null,
-    report: null,
-    blocked: false,
-    blacklisted: false,
+    ...GUEST_VIEWER_STATE,
     hot: 1229.5641316547735,
   },
 ];

@@ -208,9 +208,8 @@ describe('a replaced subscription keeps its switches (R-10.15)', () => {
     ]);
   });
 
-  it("subscribes anew with the server's key when the browser gave no new subscription", async () => {
-    const { scope, subscribedWith } = fakeScope();
-    const api = fakeApi([{ endpoint: 'https://push.example/old', ...switches }]);
+  /** The browser dropped the subscription to `https://push.example/old` and gave no new one. */
+  async function oldOneDropped(scope: WorkerScopeLike, api: ReturnType<typeof fakeApi>) {
     const waits: Promise<unknown>[] = [];
     handleSubscriptionChange(
       scope,
@@ -222,6 +221,12 @@ describe('a replaced subscription keeps its switches (R-10.15)', () => {
       api.request,
     );
     await Promise.all(waits);
+  }
+
+  it("subscribes anew with the server's key when the browser gave no new subscription", async () => {
+    const { scope, subscribedWith } = fakeScope();
+    const api = fakeApi([{ endpoint: 'https://push.example/old', ...switches }]);
+    await oldOneDropped(scope, api);
     expect(subscribedWith).toEqual([
       { userVisibleOnly: true, applicationServerKey: new Uint8Array([4, 0, 1]) },
     ]);
@@ -234,17 +239,7 @@ describe('a replaced subscription keeps its switches (R-10.15)', () => {
   it('does nothing for a subscription the signed-in account does not have', async () => {
     const { scope, subscribedWith } = fakeScope();
     const api = fakeApi([]);
-    const waits: Promise<unknown>[] = [];
-    handleSubscriptionChange(
-      scope,
-      {
-        oldSubscription: { endpoint: 'https://push.example/old' },
-        newSubscription: null,
-        waitUntil: (p) => void waits.push(p),
-      },
-      api.request,
-    );
-    await Promise.all(waits);
+    await oldOneDropped(scope, api);
     expect(api.requests).toHaveLength(1);
     expect(subscribedWith).toEqual([]);
   });
