@@ -57,14 +57,11 @@ if (preparesAhead((navigator as { connection?: { saveData?: boolean } }).connect
     import('./remotes/prepare.ts').then((module) => module.startPreparing()),
   );
 
-// The service worker (README "The service worker"), from a chunk of its own, registered when the
-// browser is idle a while after the first screen is drawn (its cards draw after its heading): it
-// is for the next visit and for going offline, never for this page's first load. A browser
-// without workers is left as it was.
+// The service worker (README "The service worker"), from a chunk of its own two seconds after the
+// first screen is drawn (its cards draw after its heading), registered when the browser is idle
+// (register.ts): it is for the next visit and for going offline, never for this page's first load.
 afterFirstScreenLoaded(2000, () =>
-  new Promise((resolve) => (window.requestIdleCallback ?? setTimeout)(resolve)).then(() =>
-    import('./serviceWorker/register.ts').then((module) => module.registerWorker()),
-  ),
+  import('./serviceWorker/register.ts').then((module) => module.registerWorker()),
 );
 
 // As a transition the first render is done in slices that yield to the browser between them,

@@ -20,8 +20,10 @@ function loadedFiles(): string[] {
     .filter((url) => url.startsWith(`${location.origin}/app/`) || url.startsWith(`${location.origin}/mf/`));
 }
 
+/** Registers the worker when the browser is next idle: it is for the next visit, never this one. */
 export async function registerWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
+  await new Promise((resolve) => (window.requestIdleCallback ?? setTimeout)(resolve));
   await navigator.serviceWorker.register(WORKER_URL, { scope: '/' });
   const registration = await navigator.serviceWorker.ready;
   const send = (message: WorkerMessage) =>
