@@ -56,10 +56,19 @@ const MANIFEST_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-/** One file of the shell's dist at a fixed path of the site, with `headers`. */
-function serveBuiltFile(app: FastifyInstance, route: string, root: string, headers: Record<string, string>) {
+/**
+ * Built files under `route`, each in its best precompressed form: `fileOf` names the file a
+ * request asks for and the headers it goes with. Already compressed at build time: the on-the-fly
+ * compression must not touch these. No page headers on scripts and styles (http/security.ts says why).
+ */
+function serveBuilt(
+  app: FastifyInstance,
+  route: string,
+  root: string,
+  fileOf: (request: FastifyRequest) => { file: string; headers: Record<string, string> },
+) {
   app.get(route, { compress: false, helmet: false }, async (request, reply) => {
-    const sent = await sendPrecompressed(request, reply, { root, file: route.slice(1), headers });
+    const sent = await sendPrecompressed(request, reply, { root, ...fileOf(request) });
     if (!sent)
       return reply
         .status(404)
@@ -68,20 +77,16 @@ function serveBuiltFile(app: FastifyInstance, route: string, root: string, heade
   });
 }
 
-/** A build's `dist` folder under `route` (ending in `/*`), each file in its best precompressed form. */
-function serveBuiltFolder(app: FastifyInstance, route: string, root: string) {
-  // Already compressed at build time: the on-the-fly compression must not touch these.
-  // No page headers on scripts and styles (http/security.ts says why).
-  app.get(route, { compress: false, helmet: false }, async (request, reply) => {
+/** A build's `dist` folder under `route` (ending in `/*`). */
+const serveBuiltFolder = (app: FastifyInstance, route: string, root: string) =>
+  serveBuilt(app, route, root, (request) => {
     const file = (request.params as { '*': string })['*'] ?? '';
-    const sent = await sendPrecompressed(request, reply, { root, file, headers: assetHeaders(file) });
-    if (!sent)
-      return reply
-        .status(404)
-        .send(withRequestId({ code: 'GW404', message: 'NOT FOUND', details: null, hint: null }, request.id));
-    return reply;
+    return { file, headers: assetHeaders(file) };
   });
-}
+
+/** One file of the shell's dist at a fixed path of the site, with `headers`. */
+const serveBuiltFile = (app: FastifyInstance, route: string, root: string, headers: Record<string, string>) =>
+  serveBuilt(app, route, root, () => ({ file: route.slice(1), headers }));
 
 /**
  * The element that tells the shell the visitor is a guest (shared-api/src/session.ts): written

@@ -93,26 +93,23 @@ export function sharedQuery(
  * bodies serialised once, not per reader; each answer only joins them with the reader's own
  * columns (bench/README.md, "Where the time goes").
  */
-interface PreparedRows {
-  rows: Row[];
-  members: Map<string, string>[];
+/** One member of a JSON object: `"key":value`. */
+const member = (key: string, value: unknown) => `${JSON.stringify(key)}:${JSON.stringify(value)}`;
+
+interface PreparedRow {
+  row: Row;
+  members: Map<string, string>;
 }
 
-const prepared = new WeakMap<ReadResult, PreparedRows>();
+const prepared = new WeakMap<ReadResult, PreparedRow[]>();
 
-function prepare(shared: ReadResult): PreparedRows {
+function prepare(shared: ReadResult): PreparedRow[] {
   let found = prepared.get(shared);
   if (!found) {
-    const rows = JSON.parse(shared.json.toString()) as Row[];
-    const members = rows.map(
-      (row) =>
-        new Map(
-          Object.entries(row)
-            .filter(([, value]) => value !== undefined)
-            .map(([key, value]) => [key, `${JSON.stringify(key)}:${JSON.stringify(value)}`]),
-        ),
-    );
-    found = { rows, members };
+    found = (JSON.parse(shared.json.toString()) as Row[]).map((row) => ({
+      row,
+      members: new Map(Object.entries(row).map(([key, value]) => [key, member(key, value)])),
+    }));
     prepared.set(shared, found);
   }
   return found;
@@ -130,11 +127,10 @@ export async function overlay(
   shared: ReadResult,
 ): Promise<ReadResult | null> {
   const limit = query.limit ?? 0;
-  const { rows, members } = prepare(shared);
-  const membersOf = new Map(rows.map((row, i) => [row, members[i]!]));
+  const rows = prepare(shared);
   const { rows: found } = await db.query<ViewerState>(VIEWER_STATE_SQL, [
     viewerId,
-    rows.map((row) => row.post),
+    rows.map(({ row }) => row.post),
   ]);
   const state = found[0]!;
   const blockedUsers = new Set(state.blocked_users);
@@ -142,7 +138,7 @@ export async function overlay(
   const blockedDomains = new Set(state.blocked_domains);
   const blockedBy = new Set(state.blocked_by);
   const kept = rows.filter(
-    (row) =>
+    ({ row }) =>
       !blockedUsers.has(row.user) &&
       !row.tags.some((tag) => blockedTags.has(tag)) &&
       !row.domains.some((domain) => blockedDomains.has(domain)),
@@ -154,7 +150,7 @@ export async function overlay(
   const actions = new Map(state.actions.map((action) => [action[0], action]));
   const counters = new Map(state.counters.map((counter) => [counter[0], counter]));
   const columns = query.select === '*' ? null : query.select;
-  const page = kept.slice(0, limit).map((row) => {
+  const page = kept.slice(0, limit).map(({ row, members: cached }) => {
     const action = actions.get(row.post);
     const counter = counters.get(row.post);
     const own: PostViewerState = {
@@ -168,7 +164,6 @@ export async function overlay(
     const fresh: Record<string, unknown> = counter
       ? { upvotes: counter[1], downvotes: counter[2], value: counter[1] - counter[2] }
       : {};
-    const cached = membersOf.get(row)!;
     const parts: string[] = [];
     for (const key of columns ?? cached.keys()) {
       if (key in own) parts.push(member(key, own[key as keyof PostViewerState]));
@@ -183,8 +178,6 @@ export async function overlay(
   });
   return { json: `[${page.join(',')}]`, count: page.length, offset: 0, total: null };
 }
-
-const member = (key: string, value: unknown) => `${JSON.stringify(key)}:${JSON.stringify(value)}`;
 
 /** Serves a signed-in feed request from the shared rows when it can; null reads it fresh. */
 export async function readWithOverlay(

@@ -25,11 +25,18 @@ export function unseal(key: Buffer, raw: string, purpose?: string): unknown {
   if (raw.length > MAX_SEALED) return null;
   const [payload, signature, extra] = raw.split('.');
   if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(key, payload, purpose));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return signed(sign(key, payload, purpose), signature, () =>
+    Buffer.from(payload, 'base64url').toString('utf8'),
+  );
+}
+
+/** The JSON `text()` holds when `given` is the `expected` signature (compared in constant time), else null. */
+function signed(expected: string, given: string, text: () => string): unknown {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
   try {
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return JSON.parse(text());
   } catch {
     return null;
   }
@@ -62,12 +69,5 @@ export function unsealReadable(key: Buffer, raw: string): unknown {
   const dot = raw.lastIndexOf('.');
   if (dot <= 0) return null;
   const payload = raw.slice(0, dot);
-  const expected = Buffer.from(signReadable(key, payload));
-  const given = Buffer.from(raw.slice(dot + 1));
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    return JSON.parse(payload);
-  } catch {
-    return null;
-  }
+  return signed(signReadable(key, payload), raw.slice(dot + 1), () => payload);
 }
