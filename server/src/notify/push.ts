@@ -17,10 +17,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import type { ModerateResolve } from 'shared-api/validation';
 import webpush from 'web-push';
 import type { Db } from '../db/index.ts';
+import { publicOnlyAgents } from '../http/publicAgents.ts';
 import { eitherBlocks, userBlocks } from '../rules/blocks.ts';
 import { acceptedEndpoint } from './pushEndpoint.ts';
 import {
@@ -149,13 +149,8 @@ async function deliveriesOf(db: Db, subject: PushSubject): Promise<Delivery[]> {
   return rows.map((row) => ({ ...row, payload: moderationPayload(subject.post, subject.resolve) }));
 }
 
-function agents(allowLoopback: boolean) {
-  const options = { allowIPAddressList: allowLoopback ? ['127.0.0.1', '::1'] : [], keepAlive: true };
-  return { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
-}
-
 /** POSTs one prepared push; resolves with the push service's status. */
-function post(details: webpush.RequestDetails, pool: ReturnType<typeof agents>): Promise<number> {
+function post(details: webpush.RequestDetails, pool: ReturnType<typeof publicOnlyAgents>): Promise<number> {
   const url = new URL(details.endpoint);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -182,7 +177,7 @@ function post(details: webpush.RequestDetails, pool: ReturnType<typeof agents>):
 export function createPusher(options: PusherOptions): Pusher {
   const { db, log, keys } = options;
   const counts: Record<PushOutcome, number> = { sent: 0, gone: 0, failed: 0, dropped: 0 };
-  const pool = agents(options.allowLoopback);
+  const pool = publicOnlyAgents({ allowLoopback: options.allowLoopback, keepAlive: true });
   const waiting: PushSubject[] = [];
   const inFlight = new Set<Promise<void>>();
   let idleWaiters: (() => void)[] = [];

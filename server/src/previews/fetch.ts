@@ -16,7 +16,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Parser } from 'htmlparser2';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { publicOnlyAgents } from '../http/publicAgents.ts';
 
 export const MAX_REDIRECTS = 3;
 export const MAX_HTML_BYTES = 1024 * 1024;
@@ -44,13 +44,10 @@ export interface Fetched {
   body: Buffer;
 }
 
-const LOOPBACK = ['127.0.0.1', '::1'];
-
-function agents(allowLoopback: boolean) {
-  const options = { allowIPAddressList: allowLoopback ? LOOPBACK : [], keepAlive: false };
-  return { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
-}
-const guarded = { strict: agents(false), loopback: agents(true) };
+const guarded = {
+  strict: publicOnlyAgents({ allowLoopback: false, keepAlive: false }),
+  loopback: publicOnlyAgents({ allowLoopback: true, keepAlive: false }),
+};
 
 /** One request: the status, headers and (for a 200) the body, read up to `maxBytes`. */
 function request(
