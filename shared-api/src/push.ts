@@ -11,11 +11,13 @@
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, getRows, NetworkError, presentError, queryClient, rpc } from 'shared-api';
+import { applicationServerKey } from './pushKey.ts';
 import { eq } from './readQuery.ts';
 import type { CallInput } from './validation/contract.ts';
 import type { PushSubscriptionRow } from './validation/rows.ts';
 
 export type { PushSubscriptionRow } from './validation/rows.ts';
+export { applicationServerKey };
 
 /** The device's switches, as push_subscribe takes them. */
 export type PushSwitches = Pick<
@@ -96,15 +98,6 @@ export const devicePushQuery = () =>
 
 export function useDevicePush(enabled = true) {
   return useQuery({ ...devicePushQuery(), enabled });
-}
-
-/** The VAPID key as PushManager.subscribe takes it: the bytes of its base64url text. */
-export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 async function workerRegistration(): Promise<ServiceWorkerRegistration> {

@@ -12,6 +12,7 @@
  * TypeScript does not load: the few members used here are declared below, as the worker script
  * hands them in.
  */
+import { applicationServerKey } from 'shared-api/push-key';
 
 /** What the server's push says. */
 export interface PushMessage {
@@ -161,15 +162,6 @@ export function handleNotificationClick(scope: WorkerScopeLike, event: Notificat
   event.waitUntil(openPage(scope, clickTarget(scope.location.origin, event.notification.data)));
 }
 
-/** The VAPID key's bytes from its base64url text (as shared-api/src/push.ts's applicationServerKey). */
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 const SWITCHES = ['replies', 'messages', 'moderation', 'message_text'] as const;
@@ -188,7 +180,7 @@ async function moveSubscription(scope: WorkerScopeLike, event: SubscriptionChang
     if (!key) return;
     next = await scope.registration.pushManager.subscribe({
       userVisibleOnly: true,
-      applicationServerKey: keyBytes(key.public_key),
+      applicationServerKey: applicationServerKey(key.public_key),
     });
   }
   const post = (name: string, body: unknown) =>
