@@ -96,7 +96,7 @@ export async function networkFirst(
   } catch (error) {
     const cache = await caches.open(cacheName);
     let copy = await cache.match(request.url);
-    if (!copy && options.page) copy = (await cache.keys()).length ? await newest(cache) : undefined;
+    if (!copy && options.page) copy = await newest(cache);
     if (copy && freshEnough(Number(copy.headers.get(STORED_AT)), now())) return copy;
     throw error;
   }
