@@ -105,9 +105,13 @@ test('a user banned for a day sees the reason and the end at sign-in', async ({ 
   await signInThroughForm(page, username);
   const notice = page.getByRole('alert').filter({ hasText: 'Twoje konto jest zablokowane do' });
   await expect(notice).toContainText('Powód: Reklamy zegarków w każdym wpisie');
-  // The end is tomorrow, as a full Polish date (e.g. 'wtorek, 24 listopada 2026 03:05').
-  const tomorrow = new Intl.DateTimeFormat('pl', { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(before + 86_400_000),
-  );
+  // The end is tomorrow, as a full Polish date (e.g. 'wtorek, 24 listopada 2026 03:05'), on the
+  // page's clock (the config's time zone): near midnight UTC and Warsaw name different days.
+  const tomorrow = new Intl.DateTimeFormat('pl', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: test.info().project.use.timezoneId,
+  }).format(new Date(before + 86_400_000));
   await expect(notice).toContainText(tomorrow);
 });

@@ -90,6 +90,11 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'pl-PL',
     timezoneId: 'Europe/Warsaw',
+    // A page the shell's worker controls sends its reads through the worker, and `page.route`
+    // never sees those (only the context's routes do): a test that refuses or delays a read
+    // would pass or fail by whether the worker, registered after the first screen, won the race.
+    // pwa.spec.ts allows the worker, which it is about.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -44,6 +44,10 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
   const data = useDeferredValue(query.data);
   const posts = flattenFeed(data);
 
+  // `data` is among the effect's inputs for the sentinel's sake: the first page arrives with
+  // `hasNextPage` in one urgent render that still draws the spinner (the deferred `data` lags a
+  // render behind), so the sentinel exists only after the deferred render, which changes no other
+  // input; without it nothing would observe the sentinel and the next page would wait for the button.
   useEffect(() => {
     const node = sentinel.current;
     // After a failed next page (the server away, a 503) the sentinel is still in view: observing
@@ -57,7 +61,7 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  }, [data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   if (status === 'pending' || (status === 'success' && (pending || !data)))
     return <Spinner block label="Wczytywanie wpisów…" showLabel />;

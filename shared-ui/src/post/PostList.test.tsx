@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+/**
+ * The feed's infinite scroll: the next page is read when the sentinel at the list's end comes into
+ * view, including when the first page came over the network (the list drawn a render after the
+ * answer), and after a failed next page only the button reads it again. jsdom has no
+ * IntersectionObserver: a stand-in records what is observed and lets the test bring it into view.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { Post } from 'shared-api';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadSanitizer } from '../html/sanitize.ts';
+import { type FeedQuery, PostList } from './PostList.tsx';
+
+const observed = new Set<Element>();
+const observers = new Set<FakeObserver>();
+
+class FakeObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    observers.add(this);
+  }
+  observe(node: Element) {
+    observed.add(node);
+  }
+  disconnect() {
+    observers.delete(this);
+  }
+  unobserve() {}
+  takeRecords() {
+    return [];
+  }
+  /** The observed sentinel comes into view. */
+  intersect(node: Element) {
+    this.callback(
+      [{ isIntersecting: true, target: node } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
+  }
+}
+
+/** Brings the sentinel into view for every live observer, as scrolling to the list's end does. */
+function scrollToEnd() {
+  const sentinel = document.querySelector('.gw-post-list__end');
+  if (!sentinel) throw new Error('no sentinel drawn');
+  act(() => {
+    for (const observer of observers) if (observed.has(sentinel)) observer.intersect(sentinel);
+  });
+}
+
+const post = (id: number): Post =>
+  ({
+    post: id,
+    title: `Wpis ${id}`,
+    body: '<p>Treść</p>',
+    words: 1,
+    files: [],
+    tags: [],
+    domains: [],
+    user: 'ola',
+    avatar: null,
+    created: new Date().toISOString(),
+    mode: 'public',
+    kind: 'post',
+    parent: null,
+    root: null,
+    uber: null,
+    replies: 0,
+    opens: 0,
+    hot: 0,
+    active: new Date().toISOString(),
+    presence: null,
+    url: null,
+    preview: null,
+    upvotes: 0,
+    downvotes: 0,
+    value: 0,
+    voted: 0,
+    favorite: false,
+    favorited: null,
+    report: null,
+    blacklisted: false,
+    blocked: false,
+  }) as Post;
+
+const query = (over: Partial<FeedQuery>): FeedQuery => ({
+  data: undefined,
+  status: 'pending',
+  hasNextPage: false,
+  fetchNextPage: vi.fn(async () => undefined),
+  isFetchingNextPage: false,
+  isFetchNextPageError: false,
+  refetch: vi.fn(async () => undefined),
+  ...over,
+});
+
+const list = (feed: FeedQuery) => (
+  <MemoryRouter>
+    <PostList query={feed} emptyTitle="Pusto" label="Wpisy" />
+  </MemoryRouter>
+);
+
+// The cards' bodies go through DOMPurify, loaded on demand: loaded before, so no card suspends.
+beforeAll(() => loadSanitizer());
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+});
+afterEach(() => {
+  cleanup();
+  observed.clear();
+  observers.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('PostList', () => {
+  it('reads the next page when its end comes into view after the first page came over the network', async () => {
+    const fetchNextPage = vi.fn(async () => undefined);
+    const view = render(list(query({ fetchNextPage })));
+    expect(screen.getByText('Wczytywanie wpisów…')).toBeTruthy();
+    // The answer: the first page and a next one to read, in one update.
+    await act(async () =>
+      view.rerender(
+        list(
+          query({
+            fetchNextPage,
+            status: 'success',
+            data: { pages: [[post(2), post(1)]] },
+            hasNextPage: true,
+          }),
+        ),
+      ),
+    );
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    scrollToEnd();
+    expect(fetchNextPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a failed next page waits for the button instead of reading again in view', () => {
+    const fetchNextPage = vi.fn(async () => undefined);
+    render(
+      list(
+        query({
+          fetchNextPage,
+          status: 'error',
+          data: { pages: [[post(2), post(1)]] },
+          hasNextPage: true,
+          isFetchNextPageError: true,
+        }),
+      ),
+    );
+    expect(observed.size).toBe(0);
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Pokaż więcej' }));
+    expect(fetchNextPage).toHaveBeenCalledTimes(1);
+  });
+});
