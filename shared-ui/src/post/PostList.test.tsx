@@ -93,9 +93,9 @@ const query = (over: Partial<FeedQuery>): FeedQuery => ({
   ...over,
 });
 
-const list = (feed: FeedQuery) => (
+const list = (feed: FeedQuery, pending = false) => (
   <MemoryRouter>
-    <PostList query={feed} emptyTitle="Pusto" label="Wpisy" />
+    <PostList query={feed} emptyTitle="Pusto" label="Wpisy" pending={pending} />
   </MemoryRouter>
 );
 
@@ -129,6 +129,23 @@ describe('PostList', () => {
         ),
       ),
     );
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    scrollToEnd();
+    expect(fetchNextPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the next page in view once what the cards wait for (`pending`) has arrived after the page', async () => {
+    const fetchNextPage = vi.fn(async () => undefined);
+    const loaded = query({
+      fetchNextPage,
+      status: 'success',
+      data: { pages: [[post(2), post(1)]] },
+      hasNextPage: true,
+    });
+    // The page is in, but the microblog's first comments are still on their way: a spinner.
+    const view = render(list(loaded, true));
+    expect(screen.queryByRole('article')).toBeNull();
+    await act(async () => view.rerender(list(loaded, false)));
     expect(screen.getAllByRole('article')).toHaveLength(2);
     scrollToEnd();
     expect(fetchNextPage).toHaveBeenCalledTimes(1);

@@ -3,7 +3,7 @@
  * the end comes into view (IntersectionObserver), with a button for keyboards and old browsers,
  * and to try again after a page failed to load.
  */
-import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { flattenFeed, type Post } from 'shared-api';
 import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -37,19 +37,19 @@ export interface PostListProps {
 
 export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pending }: PostListProps) {
   const { status, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError, refetch } = query;
-  const sentinel = useRef<HTMLDivElement>(null);
   // A page of cards is the biggest piece of rendering on a feed: as a deferred (transition)
   // update React draws it in slices and keeps the main thread free for input, instead of one long
   // task when the answer arrives (react-query's store updates are synchronous).
   const data = useDeferredValue(query.data);
   const posts = flattenFeed(data);
 
-  // `data` is among the effect's inputs for the sentinel's sake: the first page arrives with
-  // `hasNextPage` in one urgent render that still draws the spinner (the deferred `data` lags a
-  // render behind), so the sentinel exists only after the deferred render, which changes no other
-  // input; without it nothing would observe the sentinel and the next page would wait for the button.
+  // The sentinel as state, not a ref: it is drawn only once the list is (the first page in, the
+  // deferred render done, nothing `pending`), often a render or more after the inputs below last
+  // changed; observing starts whenever it appears.
+  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
+
   useEffect(() => {
-    const node = sentinel.current;
+    const node = sentinel;
     // After a failed next page (the server away, a 503) the sentinel is still in view: observing
     // again would read it again at once, over and over. The button asks for it instead.
     if (!node || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
@@ -61,7 +61,7 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  }, [sentinel, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   if (status === 'pending' || (status === 'success' && (pending || !data)))
     return <Spinner block label="Wczytywanie wpisów…" showLabel />;
@@ -76,7 +76,7 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
           {renderBelow?.(post)}
         </PostCard>
       ))}
-      <div ref={sentinel} className="gw-post-list__end">
+      <div ref={setSentinel} className="gw-post-list__end">
         {isFetchingNextPage ? (
           <Spinner label="Wczytywanie kolejnych wpisów…" />
         ) : hasNextPage ? (
