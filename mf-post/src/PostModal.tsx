@@ -33,12 +33,33 @@ function useCloseModal() {
   };
 }
 
-function useLockPageScroll() {
+/**
+ * The page under the modal neither scrolls nor takes focus, clicks or screen-reader reading while
+ * the modal covers it. Its scrollbar's gutter is kept meanwhile: without it the page would lose
+ * the scrollbar's width and lay out every card of the feed again (and again on closing). The
+ * page layer (the shell's `.gw-page-layer`) becomes inert in the first frame after the modal has
+ * drawn: that restyles every element of a feed, and the modal's focus would otherwise pay for it
+ * before its first paint, the largest part of opening a post on a slow phone. Until then the
+ * modal, which covers the page, has the focus and is `aria-modal`. The way dialog libraries make
+ * what is outside a modal inert: on the DOM, where the modal opens.
+ */
+function useCoverPage() {
   useEffect(() => {
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    const { body, documentElement } = document;
+    const layer = document.querySelector('.gw-page-layer');
+    const previous = { overflow: body.style.overflow, gutter: documentElement.style.scrollbarGutter };
+    documentElement.style.scrollbarGutter = 'stable';
+    body.style.overflow = 'hidden';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => layer?.setAttribute('inert', ''));
+    });
     return () => {
-      document.body.style.overflow = previous;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      layer?.removeAttribute('inert');
+      body.style.overflow = previous.overflow;
+      documentElement.style.scrollbarGutter = previous.gutter;
     };
   }, []);
 }
@@ -59,7 +80,7 @@ export default function PostModal() {
   const [writing, setWriting] = useState(false);
   const focusMatch = /^#post-(\d+)$/.exec(location.hash);
   const focus = focusMatch ? Number(focusMatch[1]) : null;
-  useLockPageScroll();
+  useCoverPage();
   const rootRef = useRef<HTMLDivElement>(null);
 
   // Focus moves into the modal so keyboard and screen-reader users start there.

@@ -177,8 +177,8 @@ function Shell() {
 
   return (
     <Layout>
-      {/* Under an open post the page is inert: no focus, clicks or screen-reader reading. */}
-      <div className="gw-page-layer" inert={background ? true : undefined}>
+      {/* Under an open post the page is inert (mf-post's modal makes it so, after its first paint). */}
+      <div className="gw-page-layer">
         {backgroundReady && <Routes location={background ?? location}>{pageRoutes()}</Routes>}
       </div>
       {background && <Routes>{modalRoutes()}</Routes>}

@@ -3,7 +3,7 @@
  * the end comes into view (IntersectionObserver), with a button for keyboards and old browsers,
  * and to try again after a page failed to load.
  */
-import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue } from 'react';
 import { flattenFeed, type Post } from 'shared-api';
 import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -43,25 +43,26 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
   const data = useDeferredValue(query.data);
   const posts = flattenFeed(data);
 
-  // The sentinel as state, not a ref: it is drawn only once the list is (the first page in, the
-  // deferred render done, nothing `pending`), often a render or more after the inputs below last
-  // changed; observing starts whenever it appears.
-  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
-
-  useEffect(() => {
-    const node = sentinel;
-    // After a failed next page (the server away, a 503) the sentinel is still in view: observing
-    // again would read it again at once, over and over. The button asks for it instead.
-    if (!node || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '800px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [sentinel, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  // Observing starts when the sentinel is drawn, through its ref (React 19 runs the returned
+  // cleanup when it goes or the inputs change): it is drawn only once the list is (the first page
+  // in, the deferred render done, nothing `pending`), often a render or more after the inputs last
+  // changed, which an effect would not see.
+  const observeSentinel = useCallback(
+    (node: HTMLDivElement | null) => {
+      // After a failed next page (the server away, a 503) the sentinel is still in view: observing
+      // again would read it again at once, over and over. The button asks for it instead.
+      if (!node || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+        },
+        { rootMargin: '800px 0px' },
+      );
+      observer.observe(node);
+      return () => observer.disconnect();
+    },
+    [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage],
+  );
 
   if (status === 'pending' || (status === 'success' && (pending || !data)))
     return <Spinner block label="Wczytywanie wpisów…" showLabel />;
@@ -76,7 +77,7 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
           {renderBelow?.(post)}
         </PostCard>
       ))}
-      <div ref={setSentinel} className="gw-post-list__end">
+      <div ref={observeSentinel} className="gw-post-list__end">
         {isFetchingNextPage ? (
           <Spinner label="Wczytywanie kolejnych wpisów…" />
         ) : hasNextPage ? (
