@@ -51,7 +51,8 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
     (node: HTMLDivElement | null) => {
       // After a failed next page (the server away, a 503) the sentinel is still in view: observing
       // again would read it again at once, over and over. The button asks for it instead.
-      if (!node || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
+      if (!node || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined')
+        return;
       const observer = new IntersectionObserver(
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
