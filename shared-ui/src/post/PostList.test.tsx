@@ -7,10 +7,10 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Post } from 'shared-api';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSanitizer } from '../html/sanitize.ts';
 import { type FeedQuery, PostList } from './PostList.tsx';
+import { postFixture } from './postFixture.ts';
 
 const observed = new Set<Element>();
 const observers = new Set<FakeObserver>();
@@ -47,40 +47,7 @@ function scrollToEnd() {
   });
 }
 
-const post = (id: number): Post =>
-  ({
-    post: id,
-    title: `Wpis ${id}`,
-    body: '<p>Treść</p>',
-    words: 1,
-    files: [],
-    tags: [],
-    domains: [],
-    user: 'ola',
-    avatar: null,
-    created: new Date().toISOString(),
-    mode: 'public',
-    kind: 'post',
-    parent: null,
-    root: null,
-    uber: null,
-    replies: 0,
-    opens: 0,
-    hot: 0,
-    active: new Date().toISOString(),
-    presence: null,
-    url: null,
-    preview: null,
-    upvotes: 0,
-    downvotes: 0,
-    value: 0,
-    voted: 0,
-    favorite: false,
-    favorited: null,
-    report: null,
-    blacklisted: false,
-    blocked: false,
-  }) as Post;
+const post = (id: number) => postFixture({ post: id, title: `Wpis ${id}` });
 
 const query = (over: Partial<FeedQuery>): FeedQuery => ({
   data: undefined,
