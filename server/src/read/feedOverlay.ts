@@ -87,15 +87,15 @@ export function sharedQuery(
   return { ...query, select, limit: query.limit + OVERLAY_SPARE_ROWS };
 }
 
+/** One member of a JSON object: `"key":value`. */
+const member = (key: string, value: unknown) => `${JSON.stringify(key)}:${JSON.stringify(value)}`;
+
 /**
  * A shared page's rows, parsed, and each row's members already in JSON (`"key":value`): every
  * signed-in reader of the page within its second is served from them, so a page is parsed and its
  * bodies serialised once, not per reader; each answer only joins them with the reader's own
  * columns (bench/README.md, "Where the time goes").
  */
-/** One member of a JSON object: `"key":value`. */
-const member = (key: string, value: unknown) => `${JSON.stringify(key)}:${JSON.stringify(value)}`;
-
 interface PreparedRow {
   row: Row;
   members: Map<string, string>;
