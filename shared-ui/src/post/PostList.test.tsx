@@ -4,12 +4,14 @@
  * view, including when the first page came over the network (the list drawn a render after the
  * answer), and after a failed next page only the button reads it again. jsdom has no
  * IntersectionObserver: a stand-in records what is observed and lets the test bring it into view.
+ * A long page draws the cards in view first, and its end only below the last card.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSanitizer } from '../html/sanitize.ts';
-import { type FeedQuery, PostList } from './PostList.tsx';
+import { type FeedQuery, FIRST_CARDS, PostList } from './PostList.tsx';
 import { postFixture } from './postFixture.ts';
 
 const observed = new Set<Element>();
@@ -118,22 +120,47 @@ describe('PostList', () => {
     expect(fetchNextPage).toHaveBeenCalledTimes(1);
   });
 
-  it('after a failed next page waits for the button instead of reading again in view', () => {
+  it('after a failed next page waits for the button instead of reading again in view', async () => {
     const fetchNextPage = vi.fn(async () => undefined);
-    render(
-      list(
-        query({
-          fetchNextPage,
-          status: 'error',
-          data: { pages: [[post(2), post(1)]] },
-          hasNextPage: true,
-          isFetchNextPageError: true,
-        }),
-      ),
-    );
+    // Awaited: the cards' render after the first commit (see below) runs inside this act.
+    await act(async () => {
+      render(
+        list(
+          query({
+            fetchNextPage,
+            status: 'error',
+            data: { pages: [[post(2), post(1)]] },
+            hasNextPage: true,
+            isFetchNextPageError: true,
+          }),
+        ),
+      );
+    });
     expect(observed.size).toBe(0);
     expect(screen.getAllByRole('article')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Pokaż więcej' }));
     expect(fetchNextPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws the first cards in its first commit and the rest right after, its end only below the last card', async () => {
+    const page = Array.from({ length: 20 }, (_, index) => post(20 - index));
+    // What each commit put on screen (a Profiler's onRender runs once the commit's DOM is in).
+    const commits: Array<{ cards: number; end: boolean }> = [];
+    const record = () =>
+      commits.push({
+        cards: document.querySelectorAll('article').length,
+        end: document.querySelector('.gw-post-list__end') !== null,
+      });
+    await act(async () => {
+      render(
+        <Profiler id="feed" onRender={record}>
+          {list(query({ status: 'success', data: { pages: [page] }, hasNextPage: true }))}
+        </Profiler>,
+      );
+    });
+    expect(commits[0]).toEqual({ cards: FIRST_CARDS, end: false });
+    expect(commits.at(-1)).toEqual({ cards: 20, end: true });
+    expect(screen.getAllByRole('article').map((card) => card.id)).toEqual(page.map((p) => `post-${p.post}`));
+    expect(observed.size).toBe(1);
   });
 });

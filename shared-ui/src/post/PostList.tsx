@@ -11,6 +11,13 @@ import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PostCard } from './PostCard.tsx';
 
+/**
+ * Cards drawn in a list's first commit: more than a tall screen shows. The rest follow in a
+ * background render, so a feed opened on a slow phone paints what is in view without waiting for
+ * the cards below it.
+ */
+export const FIRST_CARDS = 6;
+
 /** What PostList needs of react-query's `useInfiniteQuery` result (e.g. `useFeed`). */
 export interface FeedQuery {
   data: { pages: Post[][] } | undefined;
@@ -72,12 +79,7 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
   if (posts.length === 0) return <EmptyState title={emptyTitle} text={emptyText} />;
 
   return (
-    <section className="gw-post-list" aria-label={label} aria-busy={isFetchingNextPage || undefined}>
-      {posts.map((post) => (
-        <PostCard key={post.post} post={post}>
-          {renderBelow?.(post)}
-        </PostCard>
-      ))}
+    <PostCards posts={posts} label={label} busy={isFetchingNextPage} renderBelow={renderBelow}>
       <div ref={observeSentinel} className="gw-post-list__end">
         {isFetchingNextPage ? (
           <Spinner label="Wczytywanie kolejnych wpisów…" />
@@ -89,6 +91,32 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
           <p className="gw-post-list__done">To już wszystko</p>
         )}
       </div>
+    </PostCards>
+  );
+}
+
+/**
+ * The cards, mounted when the list first has posts: its first commit draws `FIRST_CARDS` of them
+ * (the deferred value's initial value), the rest come in the background render React schedules
+ * right after. The list's end (the sentinel and its button) waits for every card, or it would sit
+ * in view below the first few and read the next page at once.
+ */
+function PostCards({
+  posts,
+  label,
+  busy,
+  renderBelow,
+  children,
+}: Pick<PostListProps, 'label' | 'renderBelow'> & { posts: Post[]; busy: boolean; children: ReactNode }) {
+  const drawn = useDeferredValue(posts.length, Math.min(posts.length, FIRST_CARDS));
+  return (
+    <section className="gw-post-list" aria-label={label} aria-busy={busy || undefined}>
+      {posts.slice(0, drawn).map((post) => (
+        <PostCard key={post.post} post={post}>
+          {renderBelow?.(post)}
+        </PostCard>
+      ))}
+      {drawn >= posts.length && children}
     </section>
   );
 }
