@@ -22,6 +22,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import S3rver from 's3rver';
+import { SERVER_NODE_FLAGS } from '../scripts/node.mjs';
 import { freePort, startPostgres, startReplica } from '../scripts/postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -112,7 +113,7 @@ async function startParts() {
 function startNode(index, port, parts, proxyPort) {
   const dataDir = path.join(work, `node${index}`);
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'server'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -12,6 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from '../scripts/node.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -32,7 +33,7 @@ const jsonReport = process.env.PLAYWRIGHT_JSON_FILE;
 function serverOn(port: number, dir: string, databaseUrl: string | null) {
   const baseURL = `http://localhost:${port}`;
   return {
-    command: 'node --import tsx src/main.ts',
+    command: ['node', ...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'].join(' '),
     cwd: path.join(import.meta.dirname, '..', 'server'),
     url: `${baseURL}/remotes.json`,
     // A fresh database, migrations and the demo content take several seconds.

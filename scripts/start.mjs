@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildApps, ensurePnpm, log, pnpmInstall, root } from './lib.mjs';
-import { continueOnProjectNode } from './node.mjs';
+import { continueOnProjectNode, SERVER_NODE_FLAGS } from './node.mjs';
 
 try {
   // A second run on Node 24 (GWAR_REEXEC) finds the workspace installed by the first.
@@ -27,7 +27,7 @@ try {
 const port = process.env.PORT || '3000';
 log(`starting the server on http://localhost:${port}`);
 // One process (no tsx wrapper, no pnpm) so signals reach the server and it shuts down gracefully.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'server'),
   stdio: 'inherit',
   // The local builds are published as releases (the first release of each remote on a fresh clone).

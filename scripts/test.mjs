@@ -43,7 +43,7 @@ const MINIMUM_TESTS = {
   'unit mf-chat': 6,
   'unit mf-moderation': 8,
   'unit mf-account': 3,
-  'test-run counting': 8,
+  'script checks': 9,
   'server on PGlite': 405,
   'server integration on PostgreSQL 15': 260,
   'several nodes (cluster checks)': 7,
@@ -182,14 +182,20 @@ await single('conformance map', process.execPath, [
   '--quiet',
 ]);
 
-// The counting rules above have their own tests (node's runner: scripts/ is no workspace package).
+// The counting rules above and the server's Node flags have their own tests (node's runner:
+// scripts/ is no workspace package).
 {
-  log('── test-run counting');
+  log('── script checks');
   const [counts, seconds] = await timed(async () => {
     const out = spawnSync(
       process.execPath,
       // TAP on every Node: its `# pass N` lines are what is counted (Node 23+ prints `spec` by default).
-      ['--test', '--test-reporter=tap', path.join(root, 'scripts', 'testCounts.test.mjs')],
+      [
+        '--test',
+        '--test-reporter=tap',
+        path.join(root, 'scripts', 'testCounts.test.mjs'),
+        path.join(root, 'scripts', 'node.test.mjs'),
+      ],
       {
         encoding: 'utf8',
       },
@@ -199,7 +205,7 @@ await single('conformance map', process.execPath, [
     const failed = count('fail');
     return { passed: count('pass'), failed: out.status !== 0 && failed === 0 ? 1 : failed };
   });
-  recordCounted('test-run counting', counts, seconds);
+  recordCounted('script checks', counts, seconds);
 }
 
 for (const pkg of UNIT_PACKAGES) await vitest(`unit ${pkg}`, path.join(root, pkg));

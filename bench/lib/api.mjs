@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { projectNode } from '../../scripts/node.mjs';
+import { projectNode, SERVER_NODE_FLAGS } from '../../scripts/node.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 /** The server's TypeScript runner. */
@@ -25,25 +25,29 @@ export const unsupportedNodeEnv = process.env.BENCH_NODE ? { GWAR_UNSUPPORTED_NO
  * profile).
  */
 export function startApi({ url, port, work, env = {}, checkout = root, nodeArgs = [] }) {
-  return spawn(benchNode, [...nodeArgs, '--import', 'tsx', path.join(checkout, 'server', 'src', 'main.ts')], {
-    cwd: path.join(checkout, 'server'),
-    env: {
-      ...process.env,
-      ...unsupportedNodeEnv,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      RATE_LIMITS: '0',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(work, 'data'),
-      // The remotes' local builds become their releases, as with `npm start`.
-      PUBLISH_LOCAL_BUILDS: '1',
-      ...env,
+  return spawn(
+    benchNode,
+    [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', path.join(checkout, 'server', 'src', 'main.ts')],
+    {
+      cwd: path.join(checkout, 'server'),
+      env: {
+        ...process.env,
+        ...unsupportedNodeEnv,
+        NODE_ENV: 'production',
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        RATE_LIMITS: '0',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: path.join(work, 'data'),
+        // The remotes' local builds become their releases, as with `npm start`.
+        PUBLISH_LOCAL_BUILDS: '1',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
 }
 
 /** Resolves once the feed answers at `base` (up to a minute). */

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../scripts/node.mjs';
 import { freePort } from '../../scripts/postgres.mjs';
 import { benchNode, unsupportedNodeEnv } from './api.mjs';
 
@@ -19,7 +20,7 @@ export async function startServer(env = {}, checkout = root) {
   // Not 4190: fetch() refuses that port (ManageSieve is on its list of bad ports).
   const port = await freePort(4310);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gwar-bench-'));
-  const child = spawn(benchNode, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(benchNode, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(checkout, 'server'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
