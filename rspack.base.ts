@@ -88,6 +88,14 @@ function sharedSingletons(dir: string) {
 }
 
 /**
+ * Packages resolved to an empty module in every browser build. React Router's package holds its
+ * server runtime too (cookies and sessions), which imports these two CommonJS packages. No browser
+ * code calls it (ROUTER_EXPORTS has none of it), but a CommonJS module, once imported, stays whole
+ * in the bundle: 1.3 KiB on the wire of every first load (bench/bundle-size.mjs).
+ */
+export const BROWSER_IGNORED = ['cookie', 'set-cookie-parser'];
+
+/**
  * The router API the shell provides to every remote (see the `react-router-dom` share above):
  * exactly what the apps import (shell/src/sharedExports.test.ts checks both ways). A remote that
  * needs another export adds it here, and the shell ships first.
@@ -277,7 +285,10 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
       uniqueName: isHost ? name : `${name}_${buildDigest(dir)}`,
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      alias: Object.fromEntries(BROWSER_IGNORED.map((pkg) => [pkg, false])),
+    },
     module: {
       rules: [
         {

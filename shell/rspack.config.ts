@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Compiler, rspack } from '@rspack/core';
-import { defineApp } from '../rspack.base.ts';
+import { BROWSER_IGNORED, defineApp } from '../rspack.base.ts';
 
 /**
  * Writes `preload.json`: the files of the entry, of the `bootstrap` chunk group (src/index.ts
@@ -57,8 +57,6 @@ const FRAMEWORK_PACKAGES = [
   '@tanstack/query-core',
   '@tanstack/react-query',
   'zustand',
-  'cookie',
-  'set-cookie-parser',
 ];
 /**
  * shared-ui's subpath modules (its package.json "exports" besides the entry and the style sheet:
@@ -98,7 +96,15 @@ config.optimization = {
         chunks: 'async',
         enforce: true,
         priority: 20,
-        test: (module) => inFramework((module as { resource?: string }).resource ?? ''),
+        test: (module) => {
+          const m = module as { resource?: string; identifier?: () => string };
+          // The empty stand-ins of the packages no browser code needs (BROWSER_IGNORED) go with the
+          // router that imports them, not in a request of their own.
+          // An ignored request's identifier: `ignored|<the importer's folder>/<request>`.
+          const ignored = /^ignored\|.*\/([^/]+)$/.exec(m.identifier?.() ?? '')?.[1];
+          if (ignored) return BROWSER_IGNORED.includes(ignored);
+          return inFramework(m.resource ?? '');
+        },
       },
       // One copy of them for all the lazy parts that draw them (the dialog view and the outlet's
       // error dialog both draw shared-ui's Dialog), in the chunk the outlet loads by this name.
