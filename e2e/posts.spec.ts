@@ -197,9 +197,11 @@ test('a feed page refused with 503 keeps the visitor on the page with what it sh
   });
   await page.goto('/microblog');
   const cards = page.locator('article');
-  await expect(cards.first()).toBeVisible();
+  // The list's end is drawn with its last card (the first cards come a render earlier).
+  const end = page.locator('.gw-post-list__end');
+  await end.waitFor();
   const shown = await cards.count();
-  await page.locator('.gw-post-list__end').scrollIntoViewIfNeeded();
+  await end.scrollIntoViewIfNeeded();
   startRefusing();
   await expect(page.getByText('SYSTEM CRASHED: unexpected error, try again')).toBeVisible();
   await expect(page).toHaveURL(/\/microblog$/);
