@@ -113,7 +113,10 @@ export default function PostModal() {
   // comments as a deferred update, which React draws in slices that leave the main thread free
   // instead of in one long task.
   const deferredRows = useDeferredValue(thread.data, undefined);
-  const comments = rows.length - (main ? 1 : 0);
+  // Drawn from a feed's page (useThread), the post stands alone until its thread answers: its own
+  // count of public replies meanwhile, the comments' spinner below it.
+  const loadingComments = !deferredRows || thread.isPlaceholderData;
+  const comments = thread.isPlaceholderData && main ? main.replies : rows.length - (main ? 1 : 0);
 
   let content: React.ReactNode;
   if (
@@ -162,7 +165,7 @@ export default function PostModal() {
     content = (
       <ThreadView
         rows={deferredRows ?? [main]}
-        pending={!deferredRows}
+        pending={loadingComments}
         top={main.post}
         sort={sort}
         header={header}

@@ -159,6 +159,17 @@ export function fetchThread(uber: number, signal?: AbortSignal): Promise<Post[]>
   return getRows('posts', threadParams(uber), signal);
 }
 
+/** A post as a cached feed page holds it, for drawing it before its own read has answered. */
+export function cachedFeedPost(client: QueryClient, post: number): Post | undefined {
+  for (const [, data] of client.getQueriesData<InfiniteData<Post[]>>({ queryKey: postKeys.feeds() })) {
+    for (const page of data?.pages ?? []) {
+      const row = page.find((candidate) => candidate.post === post);
+      if (row) return row;
+    }
+  }
+  return undefined;
+}
+
 /** Writes a confirmed change of one post into every cached list, thread and single post. */
 export function patchPostEverywhere(client: QueryClient, post: number, patch: Partial<Post>): void {
   const apply = (row: Post) => (row.post === post ? { ...row, ...patch } : row);

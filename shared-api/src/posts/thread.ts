@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryClient, STALE } from '../queryClient.ts';
 import { LIMITS } from '../validation/rules.ts';
-import { fetchThread, type Post, postKeys } from './posts.ts';
+import { cachedFeedPost, fetchThread, type Post, postKeys } from './posts.ts';
 import { type CommentSort, DEFAULT_COMMENT_SORT, isCommentSort } from './tree.ts';
 
 export * from './tree.ts';
@@ -21,8 +21,20 @@ const threadQuery = (uber: number) => ({
   staleTime: STALE.feed,
 });
 
+/**
+ * The thread of `uber`. Until it has answered, a post opened from a feed is the thread's only row
+ * (`isPlaceholderData`): the modal draws it at once, from the feed's page, and its comments when
+ * the thread arrives.
+ */
 export function useThread(uber: number) {
-  return useQuery({ ...threadQuery(uber), enabled: Number.isInteger(uber) && uber > 0 });
+  return useQuery({
+    ...threadQuery(uber),
+    enabled: Number.isInteger(uber) && uber > 0,
+    placeholderData: (): ThreadPost[] | undefined => {
+      const row = cachedFeedPost(queryClient, uber);
+      return row ? [row] : undefined;
+    },
+  });
 }
 
 /**
