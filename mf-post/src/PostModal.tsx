@@ -83,9 +83,17 @@ export default function PostModal() {
   useCoverPage();
   const rootRef = useRef<HTMLDivElement>(null);
 
-  // Focus moves into the modal so keyboard and screen-reader users start there.
+  // Focus moves into the modal so keyboard and screen-reader users start there: in the frame
+  // after its first paint, as the page's `inert` (above), since focusing restyles the document.
   useEffect(() => {
-    rootRef.current?.focus({ preventScroll: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => rootRef.current?.focus({ preventScroll: true }));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
 
   useEffect(() => {

@@ -4,10 +4,10 @@
  * folded card of a blocked author and the adult-content cover. jsdom lays nothing out, so the
  * body's height is given by a stubbed `scrollHeight`.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { type Post, type SessionUser, setSessionUser, toastStore } from 'shared-api';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSanitizer } from '../html/sanitize.ts';
 import { PostCard } from './PostCard.tsx';
 import { postFixture } from './postFixture.ts';
@@ -94,6 +94,54 @@ describe('the post card', () => {
     bodyHeight = 384;
     draw(post());
     expect(screen.queryByRole('button', { name: 'Rozwiń całość' })).toBeNull();
+  });
+
+  it('measures the bodies when the browser reports their sizes: every height read before any collapse is drawn (R-2.21)', async () => {
+    // A browser's ResizeObserver reports after layout, before paint; this one when the test says.
+    let report: ResizeObserverCallback = () => {};
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          report = callback;
+        }
+        observe(target: Element) {
+          observed.push(target);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    // Each read notes how many bodies were collapsed by then: a read after a collapse would make
+    // the browser lay the page out again.
+    const reads: number[] = [];
+    Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+      configurable: true,
+      get: () => {
+        reads.push(document.querySelectorAll('.gw-post__collapsed').length);
+        return 1000;
+      },
+    });
+    render(
+      <MemoryRouter>
+        <PostCard post={post({ post: 1 })} />
+        <PostCard post={post({ post: 2 })} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findAllByText('Treść wpisu o żółwiu')).toHaveLength(2);
+    // Nothing is measured in React's commit.
+    expect(reads).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Rozwiń całość' })).toBeNull();
+    act(() =>
+      report(
+        observed.map((target) => ({ target }) as ResizeObserverEntry),
+        {} as ResizeObserver,
+      ),
+    );
+    expect(reads).toEqual([0, 0]);
+    expect(screen.getAllByRole('button', { name: 'Rozwiń całość' })).toHaveLength(2);
+    vi.unstubAllGlobals();
   });
 
   it('leaves a short body whole, and never collapses the modal’s main post (R-2.21)', () => {
