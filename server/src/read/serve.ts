@@ -5,7 +5,7 @@
  * the JSON array PostgreSQL built, with `Content-Range`, or one object for
  * `Accept: application/vnd.pgrst.object+json`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { ReadRouting } from '../db/replica.ts';
@@ -36,7 +36,13 @@ export function registerReads(
   }: { db: Db; config: Config; routing: ReadRouting | null; caches: ReadCaches },
 ): void {
   for (const resource of resources) {
-    app.get(`/api/${resource.name}`, async (request, reply) => {
+    // Sends its answer and resolves to nothing: an async handler that returns `reply`
+    // (Fastify's way to say "sent by me") makes the reply a thenable its promise waits on until
+    // the response has finished (fastify/lib/reply.js, Reply.prototype.then, through
+    // end-of-stream), and on Node 24 that kept every request's objects alive past the young
+    // generation's collections: 7.4 KB a guest-feed request survived them, against 2 KB with
+    // the handler below (bench/README.md, "Node 20 beside Node 24").
+    const serveOne = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       const url = new URL(request.url, 'http://local');
       const query = parseReadQuery(url.searchParams, request.headers.range as string | undefined);
       const viewer = request.viewer;
@@ -63,7 +69,7 @@ export function registerReads(
       void reply.type('application/json; charset=utf-8');
       if (accept.includes('application/vnd.pgrst.object+json')) {
         if (result.count !== 1) {
-          return reply
+          void reply
             .status(406)
             .send(
               withRequestId(
@@ -77,10 +83,12 @@ export function registerReads(
                 request.id,
               ),
             );
+          return;
         }
         // The one element of the array PostgreSQL built.
         const json = result.json.toString();
-        return reply.compress(json.slice(json.indexOf('{'), json.lastIndexOf('}') + 1));
+        void reply.compress(json.slice(json.indexOf('{'), json.lastIndexOf('}') + 1));
+        return;
       }
       // A page every guest shares goes out compressed once per encoding (guestCache.ts), in
       // brotli where the client takes it: once, its slower levels pay.
@@ -92,14 +100,19 @@ export function registerReads(
           : undefined;
       const sharedBody = encoding ? sharedCompressed(result, encoding) : null;
       if (encoding && sharedBody) {
-        return reply
+        void reply
           .header('Content-Encoding', encoding)
           .header('Vary', 'Accept-Encoding')
           .send(await sharedBody);
+        return;
       }
       // reply.compress, not the global hook: that one skips any answer with a Content-Range,
       // which it takes for a byte range, while ours counts rows (PostgREST).
-      return reply.compress(result.json);
+      void reply.compress(result.json);
+    };
+    app.get(`/api/${resource.name}`, (request, reply) => {
+      // A failed read goes to the error handler, as a thrown error of an async handler would.
+      serveOne(request, reply).catch((error: unknown) => reply.send(error));
     });
   }
 }
