@@ -38,7 +38,7 @@ export function registerReads(
   for (const resource of resources) {
     // Sends its answer and resolves to nothing: an async handler that returns `reply`
     // (Fastify's way to say "sent by me") makes the reply a thenable its promise waits on until
-    // the response has finished (fastify/lib/reply.js, Reply.prototype.then, through
+    // the response has finished (Fastify's `Reply.prototype.then`, through Node's
     // end-of-stream), and on Node 24 that kept every request's objects alive past the young
     // generation's collections: 7.4 KB a guest-feed request survived them, against 2 KB with
     // the handler below (bench/README.md, "Node 20 beside Node 24").
