@@ -26,7 +26,8 @@
  *
  * INP is the Web Vitals library's (web-vitals, onINP, every interaction of the run: the menu
  * clicks, the post links and the Escape that closes a post), reported when the page is hidden
- * at the end of the run. Prints medians over the runs; nothing passes or fails on speed.
+ * at the end of the run; after the table, the step whose interaction it was in each run. Prints
+ * medians over the runs; nothing passes or fails on speed.
  *
  * `--baseline <ref>` checks the ref out into a temporary git worktree, installs it offline,
  * builds it (`pnpm install --offline`, `pnpm build`), serves it beside this checkout's build
@@ -121,11 +122,15 @@ function steps() {
 /** Installed before any page script: web-vitals' INP, and the probe that times one click. */
 function probeScript() {
   window.__inp = null;
+  // Which step's interaction INP is (the run's log names it): the step under way when INP grew.
+  window.__navStep = null;
+  window.__inpStep = null;
   window.webVitals.onINP(
     (metric) => {
       window.__inp = metric.value;
+      window.__inpStep = window.__navStep;
     },
-    { durationThreshold: 16 },
+    { durationThreshold: 16, reportAllChanges: true },
   );
   const probe = { clickAt: null, drawnAt: null };
   window.__navProbe = probe;
@@ -213,7 +218,13 @@ async function oneRun(browser, build, setting) {
     for (const step of steps()) {
       const link = await linkFor(page, step);
       const to = step.kind === 'post' ? null : step.to;
-      await page.evaluate(([kind, path]) => window.__navProbe.arm(kind, path), [step.kind, to]);
+      await page.evaluate(
+        ([kind, path, label]) => {
+          window.__navProbe.arm(kind, path);
+          window.__navStep = label;
+        },
+        [step.kind, to, step.label],
+      );
       await link.hover();
       await page.waitForTimeout(HOVER_MS);
       await link.click();
@@ -225,6 +236,9 @@ async function oneRun(browser, build, setting) {
       times[step.label] = drawnAt - clickAt;
       await page.waitForTimeout(READ_MS);
       if (step.kind === 'post') {
+        await page.evaluate((label) => {
+          window.__navStep = `${label}, closed by Escape`;
+        }, step.label);
         await page.keyboard.press('Escape');
         await page.locator('.gwp-modal').waitFor({ state: 'detached' });
         await page.waitForTimeout(READ_MS / 2);
@@ -235,6 +249,7 @@ async function oneRun(browser, build, setting) {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     times.INP = await page.evaluate(() => window.__inp);
+    times['INP at'] = await page.evaluate(() => window.__inpStep);
   } finally {
     await context.close();
   }
@@ -300,4 +315,12 @@ if (args.json) {
   console.log(`| navigation | ${columns.join(' | ')} |`);
   console.log(`|---|${columns.map(() => '---:').join('|')}|`);
   for (const row of rows) console.log(`| ${row.label} | ${row.cells.map(format).join(' | ')} |`);
+  console.log('\nThe interaction INP was, run by run:');
+  for (const setting of settings) {
+    for (const build of builds) {
+      const runs = results[`${build.label}|${setting.name}`] ?? [];
+      const each = runs.map((times) => `${format(times.INP)} at ${times['INP at'] ?? '–'}`);
+      console.log(`- ${setting.label}, ${build.label}: ${each.join('; ')}`);
+    }
+  }
 }
