@@ -33,6 +33,18 @@ function useCloseModal() {
   };
 }
 
+/** Runs `act` in the first frame after the next paint; returns what cancels it. */
+function afterNextPaint(act: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(act);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * The page under the modal neither scrolls nor takes focus, clicks or screen-reader reading while
  * the modal covers it. Its scrollbar's gutter is kept meanwhile: without it the page would lose
@@ -40,7 +52,7 @@ function useCloseModal() {
  * page layer (the shell's `.gw-page-layer`) becomes inert in the first frame after the modal has
  * drawn: that restyles every element of a feed, and the modal's focus would otherwise pay for it
  * before its first paint, the largest part of opening a post on a slow phone. Until then the
- * modal, which covers the page, has the focus and is `aria-modal`. The way dialog libraries make
+ * modal, which covers the page, is `aria-modal`; it takes the focus in that same frame. The way dialog libraries make
  * what is outside a modal inert: on the DOM, where the modal opens.
  */
 function useCoverPage() {
@@ -50,13 +62,9 @@ function useCoverPage() {
     const previous = { overflow: body.style.overflow, gutter: documentElement.style.scrollbarGutter };
     documentElement.style.scrollbarGutter = 'stable';
     body.style.overflow = 'hidden';
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => layer?.setAttribute('inert', ''));
-    });
+    const cancelInert = afterNextPaint(() => layer?.setAttribute('inert', ''));
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancelInert();
       layer?.removeAttribute('inert');
       body.style.overflow = previous.overflow;
       documentElement.style.scrollbarGutter = previous.gutter;
@@ -85,16 +93,7 @@ export default function PostModal() {
 
   // Focus moves into the modal so keyboard and screen-reader users start there: in the frame
   // after its first paint, as the page's `inert` (above), since focusing restyles the document.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => rootRef.current?.focus({ preventScroll: true }));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterNextPaint(() => rootRef.current?.focus({ preventScroll: true })), []);
 
   useEffect(() => {
     if (Number.isInteger(id) && id > 0) countOpen(id);
@@ -120,10 +119,10 @@ export default function PostModal() {
   // modal mounts (the shell starts the thread early): the main post is drawn at once and the
   // comments as a deferred update, which React draws in slices that leave the main thread free
   // instead of in one long task.
-  const deferredRows = useDeferredValue(thread.data, undefined);
   // Drawn from a feed's page (useThread), the post stands alone until its thread answers: its own
-  // count of public replies meanwhile, the comments' spinner below it.
-  const loadingComments = !deferredRows || thread.isPlaceholderData;
+  // count of public replies meanwhile, the comments' spinner below it. Only the thread's own rows
+  // are deferred, so the spinner stays until they are drawn.
+  const deferredRows = useDeferredValue(thread.isPlaceholderData ? undefined : thread.data, undefined);
   const comments = thread.isPlaceholderData && main ? main.replies : rows.length - (main ? 1 : 0);
 
   let content: React.ReactNode;
@@ -173,7 +172,7 @@ export default function PostModal() {
     content = (
       <ThreadView
         rows={deferredRows ?? [main]}
-        pending={loadingComments}
+        pending={!deferredRows}
         top={main.post}
         sort={sort}
         header={header}
