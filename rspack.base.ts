@@ -113,6 +113,9 @@ export const ROUTER_EXPORTS = [
   'useLocation',
   'useNavigationType',
   'matchPath',
+  // The shell's page frame keeps a location context of its own (shell/src/App.tsx PageFrame).
+  'UNSAFE_LocationContext',
+  'NavigationType',
 ];
 
 /**
@@ -348,7 +351,7 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
     optimization: {
       // Each save rebuilds in about half a second: no minifying, no module concatenation, no
       // second hashing pass over the output.
-      ...(devServer ? { minimize: false, concatenateModules: false, realContentHash: false } : {}),
+      ...(devServer || process.env.GWAR_NOMIN === "1" ? { minimize: false, concatenateModules: false, realContentHash: false } : {}),
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
       // The DefinePlugin above says which React build; development mode must not say otherwise.

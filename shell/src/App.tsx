@@ -3,10 +3,12 @@
  * in the content area; see routes.tsx for the route table and the post-modal convention.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import {
   BrowserRouter,
   type Location,
+  UNSAFE_LocationContext as LocationContext,
+  NavigationType,
   Routes,
   useLocation,
   useNavigate,
@@ -159,8 +161,54 @@ function usePrefetchThread(pathname: string) {
   }, [pathname]);
 }
 
+/** The same history entry: a page's location, or the background an opened post names for it. */
+function sameEntry(a: Location, b: Location): boolean {
+  return a.key === b.key && a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
+}
+
+type LocationValue = React.ContextType<typeof LocationContext>;
+
+/** The router's own location while a post is open over a page, else null (see PageFrame). */
+const ModalLocation = createContext<LocationValue | null>(null);
+
+/**
+ * The frame and the page at `location`: the current one, or the one under an open post. It all
+ * draws again only when that page changes. The frame and the page read a location context of
+ * their own, which changes only with the page: the router's changes at every navigation, and
+ * every link of the menus and every card of a feed would otherwise render again when a post
+ * opens over the page (in the click's render, before the post could be drawn) and again when it
+ * closes. The menus keep showing the page under the post as the current one; the post covers them.
+ */
+const PageFrame = memo(
+  function PageFrame({ location, ready }: { location: Location; ready: boolean }) {
+    const context = useMemo(() => ({ location, navigationType: NavigationType.Pop }), [location]);
+    return (
+      <LocationContext.Provider value={context}>
+        <Layout>
+          {/* Under an open post the page is inert (mf-post's modal makes it so, after its first paint). */}
+          <div className="gw-page-layer">{ready && <Routes location={location}>{pageRoutes()}</Routes>}</div>
+          <ModalLayer />
+        </Layout>
+      </LocationContext.Provider>
+    );
+  },
+  (before, after) => before.ready === after.ready && sameEntry(before.location, after.location),
+);
+
+/** The open post, with the router's own location: the only part of the frame a post's opening draws. */
+function ModalLayer() {
+  const modal = useContext(ModalLocation);
+  if (!modal) return null;
+  return (
+    <LocationContext.Provider value={modal}>
+      <Routes>{modalRoutes()}</Routes>
+    </LocationContext.Provider>
+  );
+}
+
 function Shell() {
   const location = useLocation();
+  const navigationType = useNavigationType();
   const navigate = useNavigate();
   const background = useBackground(location);
   const backgroundReady = useBackgroundReady(location, background);
@@ -175,15 +223,15 @@ function Shell() {
     setRedirectHome(() => navigate('/'));
   }, [navigate]);
 
+  const modal = useMemo(
+    () => (background ? { location, navigationType } : null),
+    [background, location, navigationType],
+  );
   return (
-    <Layout>
-      {/* Under an open post the page is inert (mf-post's modal makes it so, after its first paint). */}
-      <div className="gw-page-layer">
-        {backgroundReady && <Routes location={background ?? location}>{pageRoutes()}</Routes>}
-      </div>
-      {background && <Routes>{modalRoutes()}</Routes>}
+    <ModalLocation.Provider value={modal}>
+      <PageFrame location={background ?? location} ready={backgroundReady} />
       <DevOverlayWhenDeveloping />
-    </Layout>
+    </ModalLocation.Provider>
   );
 }
 
