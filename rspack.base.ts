@@ -351,7 +351,7 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
     optimization: {
       // Each save rebuilds in about half a second: no minifying, no module concatenation, no
       // second hashing pass over the output.
-      ...(devServer || process.env.GWAR_NOMIN === "1" ? { minimize: false, concatenateModules: false, realContentHash: false } : {}),
+      ...(devServer ? { minimize: false, concatenateModules: false, realContentHash: false } : {}),
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
       // The DefinePlugin above says which React build; development mode must not say otherwise.
