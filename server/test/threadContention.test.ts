@@ -7,6 +7,7 @@
  * connection) the same scenarios check the counters.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { POST_CHAINS_LOCK } from '../src/db/locks.ts';
 import { type Actor, actor, createUser, publish, signIn, useTestServer } from './harness.ts';
 
 // Production's pool size, so as many transactions run at once as on a real node.
@@ -26,6 +27,21 @@ beforeAll(async () => {
 }, 60_000);
 
 type Answer = { statusCode: number; body: string };
+
+/** A node of `EXPLAIN (FORMAT JSON)`, with the fields read here. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  'Recheck Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+/** Every node of a plan that reads a table. */
+function scansOf(node: PlanNode): PlanNode[] {
+  const own = node['Relation Name'] ? [node] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(scansOf)];
+}
 
 /** Every answer a 200 or one of the deliberate refusals named. */
 function expectDeliberate(answers: Answer[], refusals: string[] = []) {
@@ -209,5 +225,24 @@ describe(`a busy thread (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(rows[0]!.n).toBe(0);
     expect(await countersOffRecount()).toEqual([]);
     expectQuietLog();
+  });
+
+  it('a reply locks the posts above it through the primary key, not by reading every post', async () => {
+    // The planner is told not to read whole tables: a statement that can only be served that
+    // way still does (a sequential scan, or a scan of the whole index with a filter), which is
+    // what a million posts would pay for each reply.
+    const plan = await server.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `EXPLAIN (FORMAT JSON) ${POST_CHAINS_LOCK}`,
+        [[3, 2], [1]],
+      );
+      return rows[0]!['QUERY PLAN'][0].Plan;
+    });
+    const scans = scansOf(plan).filter((node) => node['Relation Name'] === 'posts');
+    expect(scans.length).toBeGreaterThan(0);
+    // An index scan's condition, or a bitmap scan's (its index scan below it holds the same).
+    for (const scan of scans)
+      expect(scan['Index Cond'] ?? scan['Recheck Cond'], JSON.stringify(scan)).toBeTruthy();
   });
 });
