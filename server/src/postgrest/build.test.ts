@@ -173,6 +173,30 @@ describe('runRead', () => {
     await runRead(watched, { viewerId: 7, roles: [], db }, query, null);
     expect(seen).toEqual({ named: ['id', 'name', 'ok', 'tags'], filters: 2, selected: ['id', 'score'] });
   });
+
+  it('leaves out of the WHERE the filters `from` says it already applies, and checks them all the same', async () => {
+    const { db, calls } = fakeDb();
+    // As the tag feed does: the tag joined by key, so its filter is not said twice.
+    const tagged = resource({
+      ...things,
+      from: (ctx) => {
+        const tag = ctx.filters?.find((f) => f.type === 'condition' && f.column === 'tags');
+        return {
+          sql: 'tagged x JOIN things t ON t.id = x.thing AND x.tag = $1',
+          params: ['kawa'],
+          covers: tag ? [tag] : [],
+        };
+      },
+    });
+    const query = parseReadQuery(new URLSearchParams('tags=cs.{kawa}&name=eq.a'));
+    await runRead(tagged, { viewerId: 7, roles: [], db }, query, null);
+    expect(calls[0]!.text).toContain('WHERE t.name = $2::text ORDER BY');
+    expect(calls[0]!.text).not.toContain('@>');
+    const refused = await rejection(
+      runRead(tagged, { viewerId: 7, roles: [], db }, parseReadQuery(new URLSearchParams('tags=eq.x')), null),
+    );
+    expect(refused.status).toBe(400);
+  });
 });
 
 /** A value each operator takes on a column of each type, so only the operator can be refused. */

@@ -279,7 +279,9 @@ export async function runRead(
   const conditions: string[] = [];
   const visible = resource.visible?.({ ...ctx, filters: query.filters, named }, builder.param);
   if (visible) conditions.push(visible);
-  for (const filter of query.filters) conditions.push(filterSql(resource, filter, builder));
+  for (const filter of query.filters) {
+    if (!from.covers?.includes(filter)) conditions.push(filterSql(resource, filter, builder));
+  }
   const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
 
   const orderBy = order.length ? ` ORDER BY ${orderSql(resource, order)}` : '';

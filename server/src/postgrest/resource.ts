@@ -96,6 +96,16 @@ export interface SqlFragment {
   params: unknown[];
 }
 
+/** A resource's FROM, and the request's filters it already applies (see `Resource.from`). */
+export interface FromFragment extends SqlFragment {
+  /**
+   * Filters of the request (the very objects of `ctx.filters`) this FROM already holds to, left
+   * out of the WHERE: the planner takes each condition as independent, so the same condition
+   * twice (a join and a filter) makes it expect a handful of rows and pick a plan for a handful.
+   */
+  covers?: readonly Filter[];
+}
+
 export interface Resource<Name extends string = string, Needs extends ReadNeed = ReadNeed> {
   name: Name;
   columns: Record<string, ColumnDef>;
@@ -107,7 +117,7 @@ export interface Resource<Name extends string = string, Needs extends ReadNeed =
    * The FROM clause (with joins). Parameters it uses are numbered from $1; the builder numbers
    * the request's own parameters after them.
    */
-  from(ctx: ReadContext<Needs>): SqlFragment;
+  from(ctx: ReadContext<Needs>): FromFragment;
   /** Rows the caller may see at all (e.g. no other people's drafts), ANDed with the request's filters. */
   visible?(ctx: ReadContext<Needs>, param: (value: unknown) => string): string | null;
   /** Filters a request must carry (e.g. votes need `post`), to refuse unbounded scans. */
