@@ -12,6 +12,21 @@ import { describe, expect, it } from 'vitest';
 import { CSP_REPORT_RATE_LIMIT } from '../src/http/security.ts';
 import { caller, ORIGIN, startTestServer, useTempDir, useTestServer } from './harness.ts';
 
+/** Headers of an answer that are not about security (the rest are compared whole below). */
+const ANSWER_HEADERS = new Set([
+  'cache-control',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-range',
+  'content-type',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+  'vary',
+  'x-request-id',
+]);
+
 const STYLE = "html[data-theme='dark'] { background: #0f1115; }";
 
 function directives(header: string | string[] | number | undefined): Map<string, string> {
@@ -71,6 +86,16 @@ describe('security headers', () => {
     // document-only headers stay on pages
     for (const header of ['x-frame-options', 'cross-origin-opener-policy', 'referrer-policy'])
       expect(api.headers[header]).toBeUndefined();
+    // The same headers on every API answer, refusals and unknown paths included, and no other.
+    const refused = await caller(server).get('/api/feed?limit=x');
+    const unknown = await caller(server).get('/api/nie-ma');
+    for (const answer of [api, refused, unknown]) {
+      expect(Object.keys(answer.headers).filter((name) => !ANSWER_HEADERS.has(name)).sort()).toEqual([
+        'content-security-policy',
+        'cross-origin-resource-policy',
+        'x-content-type-options',
+      ]);
+    }
     const script = await caller(server).get('/app/main.0123456789.js');
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-security-policy']).toBeUndefined();

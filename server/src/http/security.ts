@@ -30,9 +30,11 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmetMiddleware, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /** The hosts of the video players in shared-ui/src/post/embeds.ts. */
@@ -118,6 +120,29 @@ export function inlineStyleHashes(html: string): string[] {
   return hashes;
 }
 
+/**
+ * The headers of an answer that is not a page: what helmet sets with `options`, with the short
+ * policy and without the headers only a document reads (see the onSend hook below).
+ */
+export function answerHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string) {
+      headers[name] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  helmetMiddleware(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  for (const name of Object.keys(headers)) {
+    if (DOCUMENT_ONLY_HEADERS.some((header) => header.toLowerCase() === name.toLowerCase()))
+      delete headers[name];
+  }
+  headers['Content-Security-Policy'] = API_CSP;
+  return headers;
+}
+
 /** The origin of FILES_CDN, or null when files are served by this server. */
 function filesOrigin(filesCdn: string): string | null {
   if (!filesCdn) return null;
@@ -147,8 +172,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   };
 
   const withFiles = (...sources: string[]) => (files ? [...sources, files] : sources);
-  await app.register(helmet, {
-    global: true,
+  const options = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -186,7 +210,24 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
     xDnsPrefetchControl: false,
+  } satisfies HelmetOptions;
+
+  // API answers (everything under /api/) skip @fastify/helmet, which builds helmet's whole
+  // middleware, parses every directive and reads the shell's HTML for its hashes on every
+  // request (about 2 % of the API's CPU under the mixed load, bench/README.md, "Where the time
+  // goes"), only for the hook below to replace the policy. Their headers are helmet's own for
+  // the same options, worked out once here, with the short policy and without the document-only
+  // headers: the same headers as before, byte for byte (test/security.test.ts).
+  const apiHeaders = answerHeaders(options);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.helmet !== undefined) return;
+    route.config = Object.assign(route.config ?? {}, { helmet: { skipRoute: true }, apiHeaders: true });
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    if ((request.routeOptions.config as { apiHeaders?: boolean }).apiHeaders) void reply.headers(apiHeaders);
+    done();
+  });
+  await app.register(helmet, { global: true, ...options });
 
   // What is not a page (JSON, XML, text) renders nothing: the short policy that forbids
   // everything and any framing does the same job as the page policy at a tenth of its bytes,
