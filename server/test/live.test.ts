@@ -29,6 +29,9 @@ async function listen(who: Actor) {
   });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  // The stream is written by hand (hijacked), and still carries the API's security headers.
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
   const events: { event: string; data: unknown }[] = [];
   const opened = readServerEvents(response.body!, (event, data) => events.push({ event, data }));
   return {

@@ -90,11 +90,11 @@ describe('security headers', () => {
     const refused = await caller(server).get('/api/feed?limit=x');
     const unknown = await caller(server).get('/api/nie-ma');
     for (const answer of [api, refused, unknown]) {
-      expect(Object.keys(answer.headers).filter((name) => !ANSWER_HEADERS.has(name)).sort()).toEqual([
-        'content-security-policy',
-        'cross-origin-resource-policy',
-        'x-content-type-options',
-      ]);
+      expect(
+        Object.keys(answer.headers)
+          .filter((name) => !ANSWER_HEADERS.has(name))
+          .sort(),
+      ).toEqual(['content-security-policy', 'cross-origin-resource-policy', 'x-content-type-options']);
     }
     const script = await caller(server).get('/app/main.0123456789.js');
     expect(script.statusCode).toBe(200);

@@ -21,6 +21,8 @@
  *   format, so adding `report-to` later needs no server change. Rate-limited per address, logged.
  *
  * Answers that are not pages get the short `default-src 'none'; frame-ancestors 'none'` instead.
+ * API answers get theirs without @fastify/helmet: helmet's headers for the same options, worked
+ * out once at start (`answerHeaders`), since the plugin rebuilds helmet on every request.
  *
  * HSTS only when PUBLIC_ORIGIN is https (over http the header is ignored and would only mislead);
  * Cross-Origin-Opener-Policy same-origin. Uploaded files keep their own, stricter policy
@@ -223,8 +225,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     if (!route.url.startsWith('/api/') || route.helmet !== undefined) return;
     route.config = Object.assign(route.config ?? {}, { helmet: { skipRoute: true }, apiHeaders: true });
   });
+  const apiHeaderList = Object.entries(apiHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    if ((request.routeOptions.config as { apiHeaders?: boolean }).apiHeaders) void reply.headers(apiHeaders);
+    // On the raw response, as helmet sets them: a hijacked answer (the live events' stream)
+    // carries them too.
+    if ((request.routeOptions.config as { apiHeaders?: boolean }).apiHeaders) {
+      for (const [name, value] of apiHeaderList) reply.raw.setHeader(name, value);
+    }
     done();
   });
   await app.register(helmet, { global: true, ...options });
