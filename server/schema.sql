@@ -357,30 +357,6 @@ BEGIN
 END $$;
 
 --
--- Name: session_users_changed(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.session_users_changed() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM pg_notify('sessions', json_build_object('user', NEW.id)::text);
-  RETURN NULL;
-END $$;
-
---
--- Name: sessions_changed(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.sessions_changed() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM pg_notify('sessions', json_build_object('user', OLD.user_id)::text);
-  RETURN NULL;
-END $$;
-
---
 -- Name: account_tokens; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1848,18 +1824,6 @@ CREATE TRIGGER posts_topics_insert AFTER INSERT ON public.posts FOR EACH ROW WHE
 --
 
 CREATE TRIGGER posts_topics_update AFTER UPDATE OF mode, parent, tags, domains ON public.posts FOR EACH ROW WHEN (((old.mode IS DISTINCT FROM new.mode) OR (old.parent IS DISTINCT FROM new.parent) OR (old.tags IS DISTINCT FROM new.tags) OR (old.domains IS DISTINCT FROM new.domains))) EXECUTE FUNCTION public.posts_topics_sync();
-
---
--- Name: users session_users_changed; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER session_users_changed AFTER UPDATE OF username, roles, status, theme, nsfw ON public.users FOR EACH ROW WHEN ((((((old.username IS DISTINCT FROM new.username) OR (old.roles IS DISTINCT FROM new.roles)) OR (old.status IS DISTINCT FROM new.status)) OR (old.theme IS DISTINCT FROM new.theme)) OR (old.nsfw IS DISTINCT FROM new.nsfw))) EXECUTE FUNCTION public.session_users_changed();
-
---
--- Name: sessions sessions_changed; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER sessions_changed AFTER DELETE ON public.sessions FOR EACH ROW EXECUTE FUNCTION public.sessions_changed();
 
 --
 -- Name: account_tokens account_tokens_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -9,7 +9,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { identifyCallers } from './auth/access.ts';
-import { createSessionCache } from './auth/sessionCache.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { type ReadRouting, readRoutingFor } from './db/replica.ts';
@@ -99,10 +98,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await registerRateLimits(app, config);
   await registerSecurityHeaders(app, config);
   registerErrorReplies(app, redactPreviewLink);
-  // The signed-in user behind a session, kept a few seconds per node (auth/sessionCache.ts).
-  const sessions = await createSessionCache(db, config.sessionCacheMs);
-  app.addHook('onClose', () => sessions.close());
-  identifyCallers(app, db, config, findReleaseToken, sessions);
+  identifyCallers(app, db, config, findReleaseToken);
 
   // Feed, thread, profile and tag reads from a streaming replica when there is one and it has
   // what the caller wrote (db/replica.ts); everything else, and every write, on the primary.

@@ -161,8 +161,6 @@ export interface Config {
   threadCacheMiB: number;
   /** How old a guest's feed page may be (read/guestCache.ts); 0 turns the cache off. */
   guestCacheMs: number;
-  /** How long a node keeps a session's user (auth/sessionCache.ts); 0 asks the database every time. */
-  sessionCacheMs: number;
   /**
    * Prometheus metrics (metrics/): served on a listener of their own at this port; null (unset)
    * turns them off, and nothing is counted.
@@ -259,7 +257,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     threadCacheTtlMs: int(env, 'THREAD_CACHE_TTL_MS', 15_000),
     threadCacheMiB: int(env, 'THREAD_CACHE_MIB', 256),
     guestCacheMs: int(env, 'GUEST_CACHE_MS', 1000),
-    sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5000),
     ...metricsSettings(env),
   };
 }

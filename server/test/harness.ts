@@ -124,8 +124,6 @@ export async function startTestServer(
     THREAD_CACHE_MIN_ROWS: '2',
     // Suites read a feed as a guest right after writing to it; the guest cache has its own tests.
     GUEST_CACHE_MS: '0',
-    // Suites change users by SQL and read as them at once; test/sessionCache.test.ts keeps sessions.
-    SESSION_CACHE_MS: '0',
     // No background fetches of the suites' links; test/linkPreviews.test.ts turns them on.
     LINK_PREVIEWS: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.databaseUrl } : {}),

@@ -13,10 +13,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { FRESH_COOKIE, SESSION_COOKIE } from '../http/cookies.ts';
+import { SESSION_COOKIE } from '../http/cookies.ts';
 import { ApiError, withRequestId } from '../http/errors.ts';
-import { touchPresence, type Viewer } from './session.ts';
-import type { SessionCache } from './sessionCache.ts';
+import { findViewer, touchPresence, type Viewer } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,16 +43,13 @@ type FindReleaseToken = (db: Db, raw: string) => Promise<NonNullable<FastifyRequ
 /**
  * Names the caller of every request (`request.viewer`, `request.releaseToken`) and refuses a
  * cookie-carrying write from another site. The release tokens' lookup is handed in (app.ts), so
- * that sessions and access need nothing of the release subsystem, which needs them. Sessions come
- * from `sessions` (sessionCache.ts); writes, and reads in the writer's fresh window, ask the
- * database whatever it keeps.
+ * that sessions and access need nothing of the release subsystem, which needs them.
  */
 export function identifyCallers(
   app: FastifyInstance,
   db: Db,
   config: Config,
   findReleaseToken: FindReleaseToken,
-  sessions: SessionCache,
 ): void {
   app.decorateRequest('viewer', null);
   app.decorateRequest('releaseToken', null);
@@ -66,9 +62,8 @@ export function identifyCallers(
     }
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const readThrough = !SAFE_METHODS.has(request.method) || request.cookies[FRESH_COOKIE] !== undefined;
-      request.viewer = await sessions.find(db, token, readThrough);
-      if (request.viewer) void touchPresence(db, request.viewer, sessions).catch(() => undefined);
+      request.viewer = await findViewer(db, token);
+      if (request.viewer) void touchPresence(db, request.viewer).catch(() => undefined);
     }
     // A cookie-carrying write must come from our own pages (CSRF defence beside SameSite).
     if (!SAFE_METHODS.has(request.method) && token && !originAllowed(request, config)) {
@@ -81,13 +76,6 @@ export function identifyCallers(
           ),
         );
     }
-  });
-  // A write may change what a session says (a logout, a password, the settings): this node
-  // forgets the writer's kept sessions before its answer leaves, without waiting for the
-  // database's announcement (sessionCache.ts), which every other node hears.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.viewer && !SAFE_METHODS.has(request.method)) sessions.forget(request.viewer.id);
-    done(null, payload);
   });
 }
 

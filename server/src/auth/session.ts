@@ -39,35 +39,16 @@ export async function createSession(
   return { token, expires };
 }
 
-/** A session that exists, with its user and when it ends. */
-export interface FoundSession {
-  viewer: Viewer;
-  expires: Date;
-}
-
-/** The session behind a token's hash, or null (unknown, expired, or the account is banned). */
-export async function findSessionByHash(db: Queryable, hash: Buffer): Promise<FoundSession | null> {
-  const { rows } = await db.query<Viewer & { expires: Date } & Record<string, unknown>>(
-    `SELECT u.id, u.username, u.roles, u.status, u.rating, u.theme, u.nsfw, u.seen, s.expires
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expires > now() AND u.status <> 'banned'`,
-    [hash],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const { expires, ...viewer } = row;
-  return { viewer, expires: new Date(expires) };
-}
-
-/** A cookie's token as the sessions table can hold it: anything longer is nobody's. */
-export function plausibleToken(token: string | undefined): token is string {
-  return Boolean(token) && token!.length <= 100;
-}
-
 /** The signed-in user behind a cookie token, or null (unknown, expired, or the account is banned). */
 export async function findViewer(db: Queryable, token: string | undefined): Promise<Viewer | null> {
-  if (!plausibleToken(token)) return null;
-  return (await findSessionByHash(db, hashToken(token)))?.viewer ?? null;
+  if (!token || token.length > 100) return null;
+  const { rows } = await db.query<Viewer & Record<string, unknown>>(
+    `SELECT u.id, u.username, u.roles, u.status, u.rating, u.theme, u.nsfw, u.seen
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.expires > now() AND u.status <> 'banned'`,
+    [hashToken(token)],
+  );
+  return rows[0] ?? null;
 }
 
 export async function revokeSession(db: Queryable, token: string): Promise<void> {
@@ -78,18 +59,9 @@ export async function revokeAllSessions(db: Queryable, userId: number): Promise<
   await db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
 }
 
-/**
- * Presence: refresh `seen` at most every 30 s per user, so reads do not become writes. The
- * sessions kept in memory (sessionCache.ts) are told first, or each request they answer would
- * write it again.
- */
-export async function touchPresence(
-  db: Queryable,
-  viewer: Viewer,
-  kept?: { seen(userId: number, at: Date): void },
-): Promise<void> {
+/** Presence: refresh `seen` at most every 30 s per user, so reads do not become writes. */
+export async function touchPresence(db: Queryable, viewer: Viewer): Promise<void> {
   if (Date.now() - new Date(viewer.seen).getTime() < 30_000) return;
-  kept?.seen(viewer.id, new Date());
   await db.query("UPDATE users SET seen = now() WHERE id = $1 AND seen < now() - interval '30 seconds'", [
     viewer.id,
   ]);
