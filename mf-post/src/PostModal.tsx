@@ -115,14 +115,13 @@ export default function PostModal() {
 
   const rows = thread.data ?? [];
   const main: ThreadPost | undefined = rows.find((row) => row.post === id);
-  // The comments are the modal's biggest piece of rendering, and often already loaded when the
-  // modal mounts (the shell starts the thread early): the main post is drawn at once and the
-  // comments as a deferred update, which React draws in slices that leave the main thread free
-  // instead of in one long task.
+  // The comments are the modal's biggest piece of rendering. A thread that arrives once the modal
+  // is drawn comes as a deferred update, which React draws in slices that leave the main thread
+  // free instead of in one long task; one already loaded when the modal mounts is drawn with it.
   // Drawn from a feed's page (useThread), the post stands alone until its thread answers: its own
   // count of public replies meanwhile, the comments' spinner below it. Only the thread's own rows
   // are deferred, so the spinner stays until they are drawn.
-  const deferredRows = useDeferredValue(thread.isPlaceholderData ? undefined : thread.data, undefined);
+  const deferredRows = useDeferredValue(thread.isPlaceholderData ? undefined : thread.data);
   const comments = thread.isPlaceholderData && main ? main.replies : rows.length - (main ? 1 : 0);
 
   let content: React.ReactNode;

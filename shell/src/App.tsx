@@ -186,7 +186,7 @@ const PageFrame = memo(
       <LocationContext.Provider value={context}>
         <Layout>
           {/* Under an open post the page is inert (mf-post's modal makes it so, after its first paint). */}
-          <div className="gw-page-layer">{ready && <Routes location={location}>{pageRoutes()}</Routes>}</div>
+          <div className="gw-page-layer">{ready && <Routes>{pageRoutes()}</Routes>}</div>
           <ModalLayer />
         </Layout>
       </LocationContext.Provider>
@@ -208,7 +208,6 @@ function ModalLayer() {
 
 function Shell() {
   const location = useLocation();
-  const navigationType = useNavigationType();
   const navigate = useNavigate();
   const background = useBackground(location);
   const backgroundReady = useBackgroundReady(location, background);
@@ -223,10 +222,9 @@ function Shell() {
     setRedirectHome(() => navigate('/'));
   }, [navigate]);
 
-  const modal = useMemo(
-    () => (background ? { location, navigationType } : null),
-    [background, location, navigationType],
-  );
+  // The router's own location context, as it gives it, for the open post alone.
+  const routerLocation = useContext(LocationContext);
+  const modal = background ? routerLocation : null;
   return (
     <ModalLocation.Provider value={modal}>
       <PageFrame location={background ?? location} ready={backgroundReady} />
