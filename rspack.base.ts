@@ -4,7 +4,8 @@
  * the shared singletons) lives here so the six apps cannot drift apart.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -260,7 +261,11 @@ export interface AppOptions {
   exposes?: Record<string, string>;
 }
 
-export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
+export function defineApp(options: AppOptions): Configuration {
+  // The same app's server bundle (`GWAR_BUNDLE=server`, the second step of each remote's build):
+  // see defineServerBundle.
+  if (process.env.GWAR_BUNDLE === 'server' && options.exposes) return defineServerBundle(options);
+  const { dir, name, exposes } = options;
   const production = process.env.NODE_ENV !== 'development';
   const isHost = !exposes;
   // A remote's development server (scripts/devRemote.mjs): quick rebuilds (no minifying) of code
@@ -357,6 +362,103 @@ export function defineApp({ dir, name, exposes }: AppOptions): Configuration {
       // The DefinePlugin above says which React build; development mode must not say otherwise.
       nodeEnv: false,
     },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * The packages a server bundle takes from the renderer instead of bundling them: the singletons
+ * every release shares with the shell (server/src/releases/validate.ts REQUIRED_SINGLETONS), plus
+ * React's server renderer. The renderer process (shell/src/server/renderer.tsx) puts the shell's
+ * own copies on `globalThis.__gwar_shared`, as the page's federation runtime hands the shell's
+ * copies to a remote: one React, one QueryClient, one session store for the whole render.
+ */
+export const SERVER_SHARED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'zustand',
+  'shared-api',
+  'shared-ui',
+] as const;
+
+/** The folder of a build's server bundle, inside its `dist` (so a release's upload carries it). */
+export const SERVER_BUNDLE_DIR = 'server';
+/** The server bundle's entry: the remote's page modules by name (`HomeFeed`, `PostModal`…). */
+export const SERVER_ENTRY = 'server.mjs';
+
+/**
+ * A remote's server bundle: the modules it exposes (its quick dialogs left out: no first screen
+ * draws one) as one ES module for Node (`dist/server/server.mjs`, each module's default export
+ * under its exposed name), for the renderer pool to draw guests' first screens with
+ * (server/src/render/README.md). Built by the same preset from the same sources as the browser
+ * build, so the server's HTML and the browser's hydration come from one code. CSS is the browser
+ * build's: here a style sheet import is an empty string. No federation runtime: the renderer
+ * loads the bundle with `import()` and gives it the shared packages itself (SERVER_SHARED).
+ */
+export function defineServerBundle({ dir, name, exposes = {} }: AppOptions): Configuration {
+  // The entry is written out of the app's folder (the build digest and the sources stay as they
+  // are): one `export { default as X } from '<module>'` per exposed page module.
+  const entryDir = path.join(os.tmpdir(), 'gwar-server-entries');
+  mkdirSync(entryDir, { recursive: true });
+  const entry = path.join(entryDir, `${name}.mjs`);
+  const lines = Object.entries(exposes)
+    .filter(([key]) => key !== './dialogs')
+    .map(([key, file]) => `export { default as ${key.replace(/^\.\//, '')} } from ${JSON.stringify(path.join(dir, file))};`);
+  writeFileSync(entry, `${lines.join('\n')}\n`);
+  const shared = new Set<string>(SERVER_SHARED);
+  return {
+    mode: 'production',
+    context: dir,
+    target: 'node22',
+    entry: { server: entry },
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist', SERVER_BUNDLE_DIR),
+      filename: SERVER_ENTRY,
+      chunkFilename: '[name].[contenthash:10].mjs',
+      module: true,
+      chunkFormat: 'module',
+      chunkLoading: 'import',
+      library: { type: 'module' },
+      // One file: a lazy part is part of the bundle, so a release's server bundle is exactly its
+      // entry, fetched from the release store as one file (server/src/render/releaseFiles.ts).
+      asyncChunks: false,
+      uniqueName: `${name}_server`,
+      // The browser build (the first step) has just emptied dist: this folder is the bundle's own.
+      clean: true,
+    },
+    externalsType: 'var',
+    externals: ({ request }, callback) => {
+      if (request && shared.has(request)) return callback(undefined, `globalThis.__gwar_shared[${JSON.stringify(request)}]`);
+      return callback();
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.(ts|tsx)$/,
+          exclude: /node_modules[\\/](?!\.pnpm)/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: false } },
+              target: 'es2022',
+            },
+          },
+        },
+        { test: /\.css$/, type: 'asset/source' },
+        // The browser build's file names, so a server-drawn image points where the browser's would.
+        { test: /\.(svg|png|ico|woff2)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') })],
+    optimization: { minimize: false, moduleIds: 'deterministic', chunkIds: 'deterministic', nodeEnv: false },
     performance: { hints: false },
     stats: 'errors-warnings',
   };

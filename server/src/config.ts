@@ -162,6 +162,17 @@ export interface Config {
   /** How old a guest's feed page may be (read/guestCache.ts); 0 turns the cache off. */
   guestCacheMs: number;
   /**
+   * Guests' first screens drawn on the server (render/README.md): SSR=0 turns it off, and every
+   * page is drawn in the browser as before.
+   */
+  ssr: {
+    enabled: boolean;
+    /** How long a page waits for its render before it is sent to be drawn in the browser. */
+    timeoutMs: number;
+    /** Renderer processes at most (one per combination of releases in use). */
+    maxProcesses: number;
+  };
+  /**
    * Prometheus metrics (metrics/): served on a listener of their own at this port; null (unset)
    * turns them off, and nothing is counted.
    */
@@ -257,6 +268,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     threadCacheTtlMs: int(env, 'THREAD_CACHE_TTL_MS', 15_000),
     threadCacheMiB: int(env, 'THREAD_CACHE_MIB', 256),
     guestCacheMs: int(env, 'GUEST_CACHE_MS', 1000),
+    ssr: {
+      enabled: env.SSR === '1',
+      timeoutMs: int(env, 'SSR_TIMEOUT_MS', 50),
+      maxProcesses: int(env, 'SSR_PROCESSES', 4),
+    },
     ...metricsSettings(env),
   };
 }

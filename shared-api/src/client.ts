@@ -47,12 +47,41 @@ export interface Page<T> {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * An API answer the page already carries: a first screen drawn on the server lists the reads it
+ * was drawn from (server/src/render/README.md), so the browser draws the same screen from the
+ * same answers when it takes the page over, without asking again.
+ */
+export interface CarriedAnswer {
+  status: number;
+  /** The headers the client reads: `content-type`, `content-range`. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+const carriedAnswers = new Map<string, CarriedAnswer>();
+
+/** Answers for these GET paths come from the page (each once), not from the network. */
+export function carryAnswers(answers: Record<string, CarriedAnswer>): void {
+  for (const [path, answer] of Object.entries(answers)) carriedAnswers.set(path, answer);
+}
+
+function carriedAnswer(path: string, init: RequestInit): Response | null {
+  if ((init.method ?? 'GET') !== 'GET') return null;
+  const answer = carriedAnswers.get(path);
+  if (!answer) return null;
+  carriedAnswers.delete(path);
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
 async function send(path: string, init: RequestInit, retries: number): Promise<Response> {
   const write = init.method !== 'GET';
   // Offline, a call is not sent at all (R-10.18): the service worker keeps no write for later, and
   // the refusal says so at once instead of after the browser's own failure.
   if (write && typeof navigator !== 'undefined' && navigator.onLine === false)
     throw new NetworkError(new Error('offline'), true);
+  const carried = carriedAnswer(path, init);
+  if (carried) return carried;
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {

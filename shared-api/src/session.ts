@@ -3,7 +3,8 @@
  * `GET /api/users?select=...` (an empty answer means a guest) and re-checked every 60 s by
  * `user_check` (R-4.7). One zustand store, shared as a singleton by every remote.
  */
-import { createStore, useStore } from 'zustand';
+import { useSyncExternalStore } from 'react';
+import { createStore } from 'zustand';
 import { getRows, rpc } from './client.ts';
 import type { ReadAnswer } from './readQuery.ts';
 import type { UserCheck } from './validation/contract.ts';
@@ -68,12 +69,20 @@ export async function checkSession(): Promise<UserCheck> {
   return rpc('user_check');
 }
 
+/**
+ * The session as the page knows it now, on the server too: zustand's own hook would draw its
+ * initial state (`loading`) in a server render and at hydration, and a guest's server-drawn page
+ * would show neither Login nor Join. The server's renderer sets the guest before it draws, and the
+ * browser reads the page's guest mark before it hydrates (shell/src/bootstrap.tsx), so both draw
+ * the same.
+ */
 export function useSession(): SessionState {
-  return useStore(sessionStore, (state) => state);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, sessionStore.getState);
 }
 
 export function useSessionUser(): SessionUser | null {
-  return useStore(sessionStore, (state) => state.user);
+  const state = useSession();
+  return state.user;
 }
 
 export function hasRole(user: SessionUser | null, role: 'moderator' | 'admin'): boolean {

@@ -3,7 +3,7 @@
  * in the content area; see routes.tsx for the route table and the post-modal convention.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createContext, memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, memo, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import {
   BrowserRouter,
   type Location,
@@ -15,7 +15,7 @@ import {
   useNavigationType,
 } from 'react-router-dom';
 import { postKeys, prefetchThread, queryClient, setRedirectHome, useSessionUser } from 'shared-api';
-import { applyTheme, currentTheme } from 'shared-ui';
+import { applyTheme, currentTheme, setServerDrawn } from 'shared-ui';
 import { Layout } from './layout/Layout.tsx';
 import { DevOverlayWhenDeveloping } from './layout/rarePanels.tsx';
 import { CrashBoundary } from './pages/CrashBoundary.tsx';
@@ -206,7 +206,7 @@ function ModalLayer() {
   );
 }
 
-function Shell() {
+export function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const background = useBackground(location);
@@ -233,17 +233,30 @@ function Shell() {
   );
 }
 
-export function App() {
+/**
+ * The shell with its providers around `router` (a router with the Shell in it): the browser's
+ * history router here, a static one in the server's renderer (server/renderer.tsx), so the
+ * browser's first render is the tree the server drew.
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.title = PAGE_TITLE;
+    // The server's HTML is taken over (hydrated) by now: later renders draw for the browser alone.
+    setServerDrawn(false);
   }, []);
   return (
     <CrashBoundary>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <Shell />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </CrashBoundary>
+  );
+}
+
+export function App() {
+  return (
+    <AppFrame>
+      <BrowserRouter>
+        <Shell />
+      </BrowserRouter>
+    </AppFrame>
   );
 }

@@ -5,17 +5,20 @@
 import 'shared-ui/styles.css';
 import './shell.css';
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { setServerDrawn } from 'shared-ui';
 import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './remotes/chunkReload.ts';
 import { prefetchRouteData } from './remotes/firstData.ts';
 import { afterFirstScreen } from './remotes/firstScreen.ts';
 import { fallBackForChunk, remotesReady, watchRemoteErrors } from './remotes/registry.ts';
 import { preparesAhead } from './remotes/screens.ts';
+import { hydrationError, takeOver, takeServerDrawn } from './remotes/serverDrawn.ts';
 import { startSession } from './session/session.ts';
 
+const drawn = takeServerDrawn();
 // All start at once; the layout draws while they run.
-prefetchRouteData(window.location.pathname, window.location.search);
+const firstReads = prefetchRouteData(window.location.pathname, window.location.search);
 void remotesReady().catch(() => {
   // A failed registry read shows up in the first route that needs a remote (with a retry).
 });
@@ -29,12 +32,32 @@ window.addEventListener('unhandledrejection', (event) => {
   reloadForChunkError(event.reason);
 });
 
-const root = createRoot(document.getElementById('root')!, {
-  // React recovered by itself; log the cause so it can be fixed, without alarming the user.
-  onRecoverableError: (error, info) => {
-    console.warn('React recovered from', (error as Error).cause ?? error, info.componentStack);
-  },
-});
+const container = document.getElementById('root')!;
+// React recovered by itself; log the cause so it can be fixed, without alarming the user.
+const onRecoverableError = (error: unknown, info: { componentStack?: string }) => {
+  console.warn('React recovered from', (error as Error).cause ?? error, info.componentStack);
+};
+
+if (drawn) {
+  // The server drew the first screen (remotes/serverDrawn.ts): the page takes it over as it is
+  // once what it was drawn from is here (its reads, answered from the page; the screen's code;
+  // DOMPurify for its bodies), so the browser's first render is the server's and nothing is
+  // drawn twice. Until then the HTML is on screen, its links plain links.
+  void takeOver(drawn, firstReads).then(
+    () => hydrateRoot(container, <App />, { onRecoverableError: hydrationError(drawn, onRecoverableError) }),
+    (error: unknown) => {
+      console.warn('the server-drawn page could not be taken over; drawing it here', error);
+      setServerDrawn(false);
+      container.replaceChildren();
+      startTransition(() => createRoot(container, { onRecoverableError }).render(<App />));
+    },
+  );
+} else {
+  // As a transition the first render is done in slices that yield to the browser between them,
+  // not as one long task while the page is still loading (Lighthouse's total blocking time).
+  startTransition(() => createRoot(container, { onRecoverableError }).render(<App />));
+}
+
 /**
  * Runs `load` `delayMs` after the first screen is drawn (and the page's `load` event), for what
  * only looks ahead and so must not compete with the first screen's own files and read. Optional:
@@ -64,6 +87,3 @@ afterFirstScreenLoaded(2000, () =>
   import('./serviceWorker/register.ts').then((module) => module.registerWorker()),
 );
 
-// As a transition the first render is done in slices that yield to the browser between them,
-// not as one long task while the page is still loading (Lighthouse's total blocking time).
-startTransition(() => root.render(<App />));

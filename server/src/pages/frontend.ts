@@ -22,6 +22,8 @@ import { isSpaRoute, remoteRouteOf } from '../http/pageRoutes.ts';
 import { sendPrecompressed } from '../http/precompressed.ts';
 import { createPreloader } from '../http/preload.ts';
 import { widenPolicy } from '../http/security.ts';
+import { createRendererPool } from '../render/pool.ts';
+import { createReleaseBundles, createServerDrawnPages, type DrawnPage, type ServerDrawnPages } from '../render/pages.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
 const THEMES = new Set(['dark', 'light', 'default']);
@@ -95,6 +97,53 @@ const serveBuiltFile = (app: FastifyInstance, route: string, root: string, heade
  */
 export const SESSION_ELEMENT_ID = 'gwar-session';
 
+/** The element that carries what a server-drawn page was drawn from (shell/src/remotes/serverDrawn.ts). */
+export const DRAWN_ELEMENT_ID = 'gwar-drawn';
+
+/**
+ * A server-drawn page: its screen inside `#root`, the style sheets the page would preload as
+ * style sheets (the HTML is drawn before any script runs, so it needs them at once), no "needs
+ * JavaScript" notice, and what it was drawn from as a JSON block.
+ */
+export function withDrawnScreen(html: string, drawn: DrawnPage): string {
+  return html
+    .replace(/<link rel="preload" href="([^"]+)" as="style">/g, '<link rel="stylesheet" href="$1">')
+    .replace(/<noscript>[^<]*<\/noscript>/, '')
+    .replace('</head>', () => `${inlineJson(DRAWN_ELEMENT_ID, drawn.data)}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${drawn.root}</div>`);
+}
+
+/**
+ * The renderer pool of this node, when server rendering is on (render/README.md): a renderer's
+ * reads are answered as a guest's, through the API's own routes.
+ */
+function serverDrawnPages(app: FastifyInstance, config: Config, shellDist: string): ServerDrawnPages | null {
+  if (!config.ssr.enabled) return null;
+  const pool = createRendererPool({
+    program: path.join(shellDist, 'server', 'renderer.mjs'),
+    maxProcesses: config.ssr.maxProcesses,
+    log: app.log,
+    async read(apiPath) {
+      if (!apiPath.startsWith('/api/')) return null;
+      const answer = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'content-range']) {
+        const value = answer.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      return { status: answer.statusCode, headers, body: answer.body };
+    },
+  });
+  app.addHook('onClose', () => pool.close());
+  const { store, prefixes } = app.services.releases;
+  return createServerDrawnPages({
+    pool,
+    bundles: createReleaseBundles(store, prefixes, path.join(config.dataDir, 'renderer')),
+    timeoutMs: config.ssr.timeoutMs,
+    cacheMs: config.guestCacheMs,
+  });
+}
+
 export async function registerFrontend(app: FastifyInstance, config: Config): Promise<void> {
   // The shell's own assets.
   const shellDist = path.join(config.appsDir, 'shell', 'dist');
@@ -104,6 +153,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
   serveBuiltFile(app, '/sw.js', shellDist, WORKER_HEADERS);
   serveBuiltFile(app, '/manifest.webmanifest', shellDist, MANIFEST_HEADERS);
   const preloader = createPreloader(shellDist);
+  const drawnPages = serverDrawnPages(app, config, shellDist);
 
   let html: { mtimeMs: number; text: string } | null = null;
   const shellHtml = (): string | null => {
@@ -153,7 +203,22 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
         return '';
       });
     // No session cookie: a guest, and the shell need not ask (one request less on a first visit).
-    const guest = request.cookies[SESSION_COOKIE] ? '' : inlineJson(SESSION_ELEMENT_ID, null);
+    const isGuest = !request.cookies[SESSION_COOKIE];
+    const guest = isGuest ? inlineJson(SESSION_ELEMENT_ID, null) : '';
+    // A guest's first screen, drawn on the server when it can be in time (render/pages.ts).
+    const drawn =
+      drawnPages && isGuest && status === 200
+        ? await drawnPages
+            .draw({ url: url.pathname + url.search, pathname: url.pathname, route, remotes: releases.remotes })
+            .catch((err: unknown) => {
+              request.log.warn({ err }, 'server drawing unavailable');
+              return null;
+            })
+        : null;
+    const page = text
+      .replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`)
+      .replace(/(<meta name="theme-color" content=")[^"]*"/, `$1${THEME_COLORS[theme as Theme]}"`)
+      .replace('</head>', () => `${preloads}${releases.head}${guest}</head>`);
     // Each visitor's own page (their theme, their cohort's releases): never kept by a shared
     // cache, and revalidated by the browser every time; a preview's page is not kept at all.
     return reply
@@ -162,12 +227,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'strict-origin-when-cross-origin')
       .type('text/html; charset=utf-8')
-      .send(
-        text
-          .replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`)
-          .replace(/(<meta name="theme-color" content=")[^"]*"/, `$1${THEME_COLORS[theme as Theme]}"`)
-          .replace('</head>', () => `${preloads}${releases.head}${guest}</head>`),
-      );
+      .send(drawn ? withDrawnScreen(page, drawn) : page);
   };
 
   const pageOrNotFound = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -35,6 +35,8 @@ export interface PageReleases {
   devOrigins: string[];
   /** This browser runs a preview: the page must not be kept at all. */
   preview: boolean;
+  /** The release of each remote this page runs (the registry's), for the server's renderer. */
+  remotes: readonly RegistryRemote[];
 }
 
 export interface ReleasePage {
@@ -125,6 +127,7 @@ export function createReleasePage(
         head: `${preloads}${inlineJson(REGISTRY_ELEMENT_ID, inPage)}`,
         devOrigins: devOrigins(answer.remotes),
         preview: Boolean(answer.previews?.length),
+        remotes: answer.remotes,
       };
     },
   };

@@ -98,11 +98,12 @@ export function latestCommentIds(posts: readonly Post[]): number[] {
  * shows it has arrived: the shell calls it on the first load, so the API answers while the
  * remote's code downloads instead of after it.
  */
-export function prefetchFeed(spec: FeedSpec): void {
-  void queryClient.prefetchInfiniteQuery(feedQuery(spec)).then(() => {
+/** Settles (never rejects) once the feed's first page, and a microblog's comment previews, are in. */
+export function prefetchFeed(spec: FeedSpec): Promise<void> {
+  return queryClient.prefetchInfiniteQuery(feedQuery(spec)).then(() => {
     if (spec.feed !== 'microblog') return;
     const ids = latestCommentIds(flattenFeed(queryClient.getQueryData(postKeys.feed(spec))));
-    if (ids.length > 0) void queryClient.prefetchQuery(latestCommentsQuery(ids));
+    if (ids.length > 0) return queryClient.prefetchQuery(latestCommentsQuery(ids));
   });
 }
 

@@ -41,9 +41,10 @@ export function useThread(uber: number) {
  * Starts loading a thread before mf-post has arrived: the shell calls it when the URL becomes
  * /post/{post}, so the (possibly megabytes of) thread downloads while the remote's code does.
  */
-export function prefetchThread(uber: number): void {
-  if (!Number.isInteger(uber) || uber <= 0) return;
-  void queryClient.prefetchQuery(threadQuery(uber));
+/** Settles (never rejects) once the thread is in. */
+export function prefetchThread(uber: number): Promise<void> {
+  if (!Number.isInteger(uber) || uber <= 0) return Promise.resolve();
+  return queryClient.prefetchQuery(threadQuery(uber));
 }
 
 export const SORT_COOKIE = 'gwar_sort';

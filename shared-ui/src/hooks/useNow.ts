@@ -34,6 +34,20 @@ function snapshot(): number {
   return now;
 }
 
+/**
+ * The time a server-drawn screen was drawn at: relative times of the server's HTML and of the
+ * browser's hydration must read the same ("5 min temu"), so both draw from it, and the clock runs
+ * on from it (server/src/render/README.md).
+ */
+let drawnAt: number | null = null;
+
+export function setDrawnAt(time: number): void {
+  drawnAt = time;
+  now = time;
+}
+
+const serverSnapshot = (): number => drawnAt ?? snapshot();
+
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }

@@ -91,6 +91,17 @@ export function loadSanitizer(): Promise<DOMPurify> {
   return loading;
 }
 
+/**
+ * In the server's renderer process (shell/src/server/renderer.tsx), which has no DOM for DOMPurify:
+ * a body is drawn as the API gave it, which is as the server stored it, already cleaned by the
+ * server's own sanitizer when it was written (server/src/markup/render.ts). The browser cleans it
+ * again with DOMPurify when it draws the same body later.
+ */
+export function drawStoredHtmlAsIs(): void {
+  const asIs = { sanitize: (html: string) => html } as unknown as DOMPurify;
+  loading = Object.assign(Promise.resolve(asIs), { status: 'fulfilled', value: asIs });
+}
+
 export function sanitizeWith(purify: DOMPurify, html: string): string {
   return purify.sanitize(html, { ...CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
 }

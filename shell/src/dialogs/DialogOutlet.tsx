@@ -75,7 +75,8 @@ export function DialogOutlet() {
     state && Object.hasOwn(DIALOG_OWNERS, state.type)
       ? DIALOG_OWNERS[state.type as keyof typeof DIALOG_OWNERS]
       : null;
-  const generation = useSyncExternalStore(subscribeRemotes, () => (remote ? remoteGeneration(remote) : 0));
+  const releaseGeneration = () => (remote ? remoteGeneration(remote) : 0);
+  const generation = useSyncExternalStore(subscribeRemotes, releaseGeneration, releaseGeneration);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation closes the dialog
   useEffect(() => closeDialog(), [key]);

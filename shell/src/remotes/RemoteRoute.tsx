@@ -141,7 +141,11 @@ export interface RemoteRouteProps {
 
 export function RemoteRoute({ remote, module, props }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
-  const generation = useSyncExternalStore(subscribeRemotes, () => remoteGeneration(remote));
+  const generation = useSyncExternalStore(
+    subscribeRemotes,
+    () => remoteGeneration(remote),
+    () => remoteGeneration(remote),
+  );
   // A screen this page already has is drawn at once, in the click's own render. The choice is
   // made once per screen, release and attempt, never again at a later render: once the lazy one
   // has loaded, `loadedScreen` would hand over a component of another type, and React would

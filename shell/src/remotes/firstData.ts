@@ -13,19 +13,26 @@ import { loadSanitizer } from 'shared-ui';
 const HOME_SORTS: readonly HomeSort[] = ['hot', 'newest', 'day', 'week'];
 const POST_PATH = /^\/post\/([1-9]\d{0,9})\/?$/;
 
-export function prefetchRouteData(pathname: string, search: string): void {
+/**
+ * Starts the page's first reads; settles (never rejects) when they are in. The server's renderer
+ * awaits it before it draws, and so does the browser before it takes a server-drawn page over
+ * (bootstrap.tsx), where the page carries the answers.
+ */
+export function prefetchRouteData(pathname: string, search: string): Promise<void> {
   const post = POST_PATH.exec(pathname);
+  let reads: Promise<void>;
   if (post) {
-    prefetchThread(Number(post[1]));
+    reads = prefetchThread(Number(post[1]));
   } else if (pathname === '/') {
     const sort = new URLSearchParams(search).get('sort');
-    prefetchFeed({ feed: 'home', sort: HOME_SORTS.find((value) => value === sort) ?? 'hot' });
+    reads = prefetchFeed({ feed: 'home', sort: HOME_SORTS.find((value) => value === sort) ?? 'hot' });
   } else if (pathname === '/microblog' || pathname === '/microblog/') {
-    prefetchFeed({ feed: 'microblog' });
+    reads = prefetchFeed({ feed: 'microblog' });
   } else {
-    return;
+    return Promise.resolve();
   }
   void loadSanitizer().catch(() => {
     // SafeHtml asks again and shows the failure where the body would be.
   });
+  return reads;
 }

@@ -29,6 +29,14 @@ export function loadedScreen(remote: RemoteName, module: string): AnyComponent |
 }
 
 /**
+ * A screen the server's renderer already has (shell/src/server/renderer.tsx loads each release's
+ * server bundle before it draws anything): drawn at once, never through `React.lazy`.
+ */
+export function provideScreen(remote: RemoteName, module: string, component: AnyComponent): void {
+  loaded.set(keyOf(remote, module), component);
+}
+
+/**
  * Loads a screen once per release (a failed load is tried again at the next call). `ahead`: while
  * idle, before the visitor asks; it leaves asking the registry to the navigation
  * (registry.ts loadRemoteModule).

@@ -1,0 +1,139 @@
+/**
+ * Guests' first screens drawn on the server (README.md beside this file): which pages, with which
+ * releases, cached how, and what the page carries of it. pages/frontend.ts asks `draw` for each
+ * page it sends; null means the page is drawn in the browser as it always was, which is what
+ * happens for signed-in visitors, other pages, a development server's remote, a release without
+ * a server bundle, and any render that fails or is not done in `timeoutMs`.
+ */
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CarriedAnswer } from 'shared-api';
+import type { RegistryRemote } from 'shared-api/remote-registry';
+import type { RenderRelease } from 'shared-api/render-protocol';
+import type { RemoteRouteDef } from 'shared-api/routes';
+import type { ReleasePrefixes } from '../releases/prefixes.ts';
+import type { BlobStore } from '../releases/store.ts';
+import { combinationOf, type Drawn, type RendererPool } from './pool.ts';
+
+/** The pages drawn on the server: the home feed (each tab), the microblog and a post. */
+const SERVER_DRAWN = [/^\/$/, /^\/microblog\/?$/, /^\/post\/[1-9]\d{0,9}\/?$/];
+
+/** The remotes those pages are drawn by: a combination is their releases. */
+const DRAWING_REMOTES = ['mf_feed', 'mf_post'];
+
+/** A release's server bundle in the release store, under its prefix (rspack.base.ts SERVER_ENTRY). */
+export const SERVER_BUNDLE_FILE = 'server/server.mjs';
+
+/** What a server-drawn page carries: its `#root` and the JSON block the browser takes it over with. */
+export interface DrawnPage {
+  root: string;
+  /** shell/src/remotes/serverDrawn.ts reads it. */
+  data: { now: number; answers: Record<string, CarriedAnswer>; remote: string; module: string };
+}
+
+export interface ServerDrawnPages {
+  draw(input: { url: string; pathname: string; route: RemoteRouteDef | null; remotes: readonly RegistryRemote[] }): Promise<DrawnPage | null>;
+}
+
+export function isServerDrawn(pathname: string): boolean {
+  return SERVER_DRAWN.some((pattern) => pattern.test(pathname));
+}
+
+/**
+ * Each release's server bundle as a file of this node (the renderer reads nothing else): copied
+ * from the release store once, under the release's prefix, which names its digest, so a file
+ * there never changes. Null for a release without one.
+ */
+export function createReleaseBundles(
+  store: Pick<BlobStore, 'get'>,
+  prefixes: Pick<ReleasePrefixes, 'prefixOf'>,
+  folder: string,
+): (remote: RegistryRemote) => Promise<string | null> {
+  const files = new Map<string, Promise<string | null>>();
+  const copy = async (prefix: string): Promise<string | null> => {
+    const file = path.join(folder, ...prefix.split('/'), 'server.mjs');
+    if (await stat(file).then(() => true, () => false)) return file;
+    const data = await store.get(`${prefix}/${SERVER_BUNDLE_FILE}`);
+    if (!data) return null;
+    await mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    await writeFile(partial, data);
+    await rename(partial, file);
+    return file;
+  };
+  return async (release) => {
+    const prefix = await prefixes.prefixOf(release.remote, release.version);
+    if (!prefix) return null;
+    let file = files.get(prefix);
+    if (!file) {
+      file = copy(prefix);
+      files.set(prefix, file);
+      // A miss (the store away) is tried again at the next page.
+      file.then(
+        (found) => found ?? files.delete(prefix),
+        () => files.delete(prefix),
+      );
+    }
+    return file;
+  };
+}
+
+export function createServerDrawnPages(options: {
+  pool: RendererPool;
+  bundles: (remote: RegistryRemote) => Promise<string | null>;
+  timeoutMs: number;
+  /** How long a drawn page is kept, per combination and address (the guests' cache's lifetime). */
+  cacheMs: number;
+  maxEntries?: number;
+  now?: () => number;
+}): ServerDrawnPages {
+  const { pool, bundles, timeoutMs, cacheMs, maxEntries = 500, now = Date.now } = options;
+  const cache = new Map<string, { at: number; page: Promise<{ drawn: Drawn; at: number } | null> }>();
+
+  const releasesOf = async (remotes: readonly RegistryRemote[]): Promise<RenderRelease[] | null> => {
+    const drawing = remotes.filter((remote) => DRAWING_REMOTES.includes(remote.name));
+    if (drawing.length !== DRAWING_REMOTES.length || drawing.some((remote) => remote.channel === 'dev')) return null;
+    const files = await Promise.all(drawing.map((remote) => bundles(remote).catch(() => null)));
+    if (files.some((file) => !file)) return null;
+    return drawing.map((remote, index) => ({ remote: remote.name, version: remote.version, file: files[index]! }));
+  };
+
+  const drawnAt = (releases: RenderRelease[], url: string) => {
+    const key = `${combinationOf(releases)} ${url}`;
+    const time = now();
+    const kept = cache.get(key);
+    if (kept && time - kept.at < cacheMs) return kept.page;
+    const page = pool.render(releases, url, time).then((drawn) => (drawn ? { drawn, at: time } : null));
+    if (cacheMs > 0) {
+      cache.delete(key);
+      cache.set(key, { at: time, page });
+      if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+      // A failed render is not kept: the next page tries again.
+      void page.then((drawn) => {
+        if (!drawn && cache.get(key)?.page === page) cache.delete(key);
+      });
+    }
+    return page;
+  };
+
+  return {
+    async draw({ url, pathname, route, remotes }) {
+      if (!route || !isServerDrawn(pathname)) return null;
+      const releases = await releasesOf(remotes);
+      if (!releases) return null;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), timeoutMs);
+      });
+      // The render goes on when the page stops waiting, and the next page of the same address
+      // takes it from the cache.
+      const page = await Promise.race([drawnAt(releases, url), late]);
+      clearTimeout(timer);
+      if (!page) return null;
+      return {
+        root: page.drawn.html,
+        data: { now: page.at, answers: page.drawn.answers, remote: route.remote, module: route.module },
+      };
+    },
+  };
+}

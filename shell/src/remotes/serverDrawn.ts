@@ -1,0 +1,60 @@
+/**
+ * A first screen the server drew (server/src/render/README.md): the page carries the HTML in
+ * `#root` and, in a JSON block, what it was drawn from: the time it was drawn at, the API answers
+ * of its reads and the remote module that drew it. The browser takes the HTML over as it is
+ * (`hydrateRoot`, bootstrap.tsx) once it has the same inputs, so its first render is the server's.
+ */
+import { type CarriedAnswer, carryAnswers, type RemoteName } from 'shared-api';
+import { loadSanitizer, setDrawnAt, setServerDrawn } from 'shared-ui';
+import { loadScreen } from './screens.ts';
+
+/** The element of the page that carries it (server/src/render/pages.ts writes it). */
+export const DRAWN_ELEMENT_ID = 'gwar-drawn';
+
+export interface ServerDrawn {
+  now: number;
+  answers: Record<string, CarriedAnswer>;
+  /** The remote module that drew the page (its route's, shared-api/src/routes.ts). */
+  remote: RemoteName;
+  module: string;
+}
+
+/** What the page says the server drew, taken once; null for a page drawn here. */
+export function takeServerDrawn(): ServerDrawn | null {
+  const element = document.getElementById(DRAWN_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const drawn = JSON.parse(element.textContent ?? '') as ServerDrawn;
+    if (typeof drawn?.now !== 'number' || typeof drawn.answers !== 'object' || !drawn.remote) return null;
+    carryAnswers(drawn.answers);
+    setDrawnAt(drawn.now);
+    setServerDrawn(true);
+    return drawn;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Resolves when the page can take the server's HTML over: its first reads are in (answered from
+ * the page), the screen's module is loaded (so React draws it at once instead of suspending under
+ * the HTML) and DOMPurify is there for its bodies. Rejects when the screen cannot be loaded.
+ */
+export async function takeOver(drawn: ServerDrawn, firstReads: Promise<void>): Promise<void> {
+  await Promise.all([firstReads, loadScreen(drawn.remote, drawn.module), loadSanitizer()]);
+}
+
+type RecoverableErrorHandler = (error: unknown, info: { componentStack?: string }) => void;
+
+/**
+ * React's recoverable errors while taking a server-drawn page over: a part of the page that did
+ * not match the server's HTML, which React then drew again here. Logged with the release that
+ * drew the page, so a release whose server and browser draw differently is found.
+ */
+export function hydrationError(drawn: ServerDrawn, log: RecoverableErrorHandler): RecoverableErrorHandler {
+  return (error, info) => {
+    console.warn(`${drawn.remote}/${drawn.module}: the server-drawn page did not match`);
+    log(error, info);
+  };
+}
