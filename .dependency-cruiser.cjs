@@ -49,7 +49,7 @@ const SERVER_FLOORS = [
     name: 'handlers',
     what: 'what answers a request: read resources, calls, pages',
     // A subsystem's own handlers stand here even inside its folder (the release calls and reads).
-    holds: ['read/', 'rpc/', 'pages/', 'releases/calls/', 'releases/reads.ts'],
+    holds: ['read/', 'rpc/', 'pages/', 'render/', 'releases/calls/', 'releases/reads.ts'],
   },
   {
     name: 'composition',

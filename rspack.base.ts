@@ -407,7 +407,10 @@ export function defineServerBundle({ dir, name, exposes = {} }: AppOptions): Con
   const entry = path.join(entryDir, `${name}.mjs`);
   const lines = Object.entries(exposes)
     .filter(([key]) => key !== './dialogs')
-    .map(([key, file]) => `export { default as ${key.replace(/^\.\//, '')} } from ${JSON.stringify(path.join(dir, file))};`);
+    .map(
+      ([key, file]) =>
+        `export { default as ${key.replace(/^\.\//, '')} } from ${JSON.stringify(path.join(dir, file))};`,
+    );
   writeFileSync(entry, `${lines.join('\n')}\n`);
   const shared = new Set<string>(SERVER_SHARED);
   return {
@@ -433,7 +436,8 @@ export function defineServerBundle({ dir, name, exposes = {} }: AppOptions): Con
     },
     externalsType: 'var',
     externals: ({ request }, callback) => {
-      if (request && shared.has(request)) return callback(undefined, `globalThis.__gwar_shared[${JSON.stringify(request)}]`);
+      if (request && shared.has(request))
+        return callback(undefined, `globalThis.__gwar_shared[${JSON.stringify(request)}]`);
       return callback();
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },

@@ -16,7 +16,16 @@ import {
   useThread,
   writeCommentSort,
 } from 'shared-api';
-import { Button, EmptyState, ErrorPanel, IconButton, PostCard, Spinner, useDialog } from 'shared-ui';
+import {
+  Button,
+  EmptyState,
+  ErrorPanel,
+  IconButton,
+  PostCard,
+  Spinner,
+  useDialog,
+  useDrawnOnServer,
+} from 'shared-ui';
 import { ReplyEditor } from './thread/lazyEditors.tsx';
 import { PostActions } from './thread/PostActions.tsx';
 import { SortSelect } from './thread/SortSelect.tsx';
@@ -113,6 +122,9 @@ export default function PostModal() {
     writeCommentSort(next);
   };
 
+  // Drawn on the server, or taken over from it: the post and its first comments are drawn before
+  // the modal's scroll container is (ThreadView).
+  const fromServer = useDrawnOnServer();
   const rows = thread.data ?? [];
   const main: ThreadPost | undefined = rows.find((row) => row.post === id);
   // The comments are the modal's biggest piece of rendering. A thread that arrives once the modal
@@ -137,7 +149,7 @@ export default function PostModal() {
       ) : (
         <EmptyState title="Nie znaleziono" text="Ten wpis nie istnieje albo został usunięty." />
       );
-  } else if (thread.status === 'pending' || !main || !scrollElement) {
+  } else if (thread.status === 'pending' || !main || (!scrollElement && !fromServer)) {
     content = <Spinner block label="Wczytywanie wpisu…" showLabel />;
   } else {
     const header = (

@@ -15,7 +15,7 @@ import {
   useNavigationType,
 } from 'react-router-dom';
 import { postKeys, prefetchThread, queryClient, setRedirectHome, useSessionUser } from 'shared-api';
-import { applyTheme, currentTheme, setServerDrawn } from 'shared-ui';
+import { applyTheme, currentTheme } from 'shared-ui';
 import { Layout } from './layout/Layout.tsx';
 import { DevOverlayWhenDeveloping } from './layout/rarePanels.tsx';
 import { CrashBoundary } from './pages/CrashBoundary.tsx';
@@ -241,8 +241,6 @@ export function Shell() {
 export function AppFrame({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.title = PAGE_TITLE;
-    // The server's HTML is taken over (hydrated) by now: later renders draw for the browser alone.
-    setServerDrawn(false);
   }, []);
   return (
     <CrashBoundary>

@@ -6,7 +6,6 @@ import 'shared-ui/styles.css';
 import './shell.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { setServerDrawn } from 'shared-ui';
 import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './remotes/chunkReload.ts';
 import { prefetchRouteData } from './remotes/firstData.ts';
@@ -47,7 +46,6 @@ if (drawn) {
     () => hydrateRoot(container, <App />, { onRecoverableError: hydrationError(drawn, onRecoverableError) }),
     (error: unknown) => {
       console.warn('the server-drawn page could not be taken over; drawing it here', error);
-      setServerDrawn(false);
       container.replaceChildren();
       startTransition(() => createRoot(container, { onRecoverableError }).render(<App />));
     },
@@ -86,4 +84,3 @@ if (preparesAhead((navigator as { connection?: { saveData?: boolean } }).connect
 afterFirstScreenLoaded(2000, () =>
   import('./serviceWorker/register.ts').then((module) => module.registerWorker()),
 );
-

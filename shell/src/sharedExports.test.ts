@@ -28,7 +28,12 @@ const apps = readdirSync(root).filter(
   (name) =>
     /^(shell|mf-[a-z]+|shared-api|shared-ui)$/.test(name) && statSync(path.join(root, name)).isDirectory(),
 );
-const files = apps.flatMap((app) => sources(path.join(root, app, 'src')));
+// The renderer's program (shell/src/server/) is built for Node with whole packages of its own: it
+// provides them to the releases' server bundles, and nothing of it reaches a browser.
+const serverProgram = path.join(root, 'shell', 'src', 'server') + path.sep;
+const files = apps
+  .flatMap((app) => sources(path.join(root, app, 'src')))
+  .filter((file) => !file.startsWith(serverProgram));
 
 /** The names a file imports as values from `pkg` (type-only imports are erased and cost nothing). */
 function valueImports(text: string, pkg: string): string[] {

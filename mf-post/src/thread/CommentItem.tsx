@@ -41,7 +41,7 @@ export const CommentItem = memo(function CommentItem({
   const { row: post, depth, replyTo, childCount } = item;
   const removed = post.mode === 'deleted' || post.mode === 'excluded';
   return (
-    <div className="gwp-comment" style={{ '--depth': depth } as React.CSSProperties} data-depth={depth}>
+    <div className="gwp-comment" data-depth={depth}>
       {replyTo && <p className="gwp-comment__reply-to gwp-muted gwp-small">w odpowiedzi na @{replyTo}</p>}
       {removed ? (
         <article className="gwp-comment__removed" id={`post-${post.post}`}>

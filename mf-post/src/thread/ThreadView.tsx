@@ -22,6 +22,8 @@ import type { RowActions } from './VirtualRows.tsx';
 
 /** Above this many visible comments the thread is virtualized. */
 export const VIRTUALIZE_FROM = 120;
+/** Comments of a long thread drawn on the server (the rest come with the virtualizer). */
+export const SERVER_ROWS = 50;
 
 const VirtualRows = lazy(() => import('./VirtualRows.tsx'));
 
@@ -31,7 +33,8 @@ export interface ThreadViewProps {
   sort: CommentSort;
   header: ReactNode;
   empty: ReactNode;
-  scrollElement: HTMLDivElement;
+  /** Null while drawn on the server or taken over from it (no scroll container yet). */
+  scrollElement: HTMLDivElement | null;
   /** Comment to bring into view (from `#post-N`). */
   focus: number | null;
   /** The comments are still on their way (the main post alone in `rows`): a spinner, not `empty`. */
@@ -74,7 +77,15 @@ export function ThreadView({
       {items.length === 0 && (pending ? <Spinner block label="Wczytywanie komentarzy…" /> : empty)}
     </>
   );
-  if (items.length >= VIRTUALIZE_FROM) {
+  if (items.length >= VIRTUALIZE_FROM && !scrollElement) {
+    // Drawn on the server (and taken over from it): the first comments as plain rows, readable
+    // without scripts; the virtualizer takes the whole thread once the modal's scroll container
+    // is in the page.
+    return (
+      <PlainRows header={headerRow} items={items.slice(0, SERVER_ROWS)} actions={actions} focus={null} />
+    );
+  }
+  if (items.length >= VIRTUALIZE_FROM && scrollElement) {
     return (
       // While the virtualizer loads, the header alone: thousands of plain rows would be the very
       // stall virtualizing avoids.

@@ -22,8 +22,13 @@ import { isSpaRoute, remoteRouteOf } from '../http/pageRoutes.ts';
 import { sendPrecompressed } from '../http/precompressed.ts';
 import { createPreloader } from '../http/preload.ts';
 import { widenPolicy } from '../http/security.ts';
+import {
+  createReleaseBundles,
+  createServerDrawnPages,
+  type DrawnPage,
+  type ServerDrawnPages,
+} from '../render/pages.ts';
 import { createRendererPool } from '../render/pool.ts';
-import { createReleaseBundles, createServerDrawnPages, type DrawnPage, type ServerDrawnPages } from '../render/pages.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
 const THEMES = new Set(['dark', 'light', 'default']);
@@ -125,7 +130,11 @@ function serverDrawnPages(app: FastifyInstance, config: Config, shellDist: strin
     log: app.log,
     async read(apiPath) {
       if (!apiPath.startsWith('/api/')) return null;
-      const answer = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+      const answer = await app.inject({
+        method: 'GET',
+        url: apiPath,
+        headers: { accept: 'application/json' },
+      });
       const headers: Record<string, string> = {};
       for (const name of ['content-type', 'content-range']) {
         const value = answer.headers[name];
@@ -209,7 +218,12 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
     const drawn =
       drawnPages && isGuest && status === 200
         ? await drawnPages
-            .draw({ url: url.pathname + url.search, pathname: url.pathname, route, remotes: releases.remotes })
+            .draw({
+              url: url.pathname + url.search,
+              pathname: url.pathname,
+              route,
+              remotes: releases.remotes,
+            })
             .catch((err: unknown) => {
               request.log.warn({ err }, 'server drawing unavailable');
               return null;

@@ -7,9 +7,8 @@
  */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CarriedAnswer } from 'shared-api';
 import type { RegistryRemote } from 'shared-api/remote-registry';
-import type { RenderRelease } from 'shared-api/render-protocol';
+import type { CarriedAnswer, RenderRelease } from 'shared-api/render-protocol';
 import type { RemoteRouteDef } from 'shared-api/routes';
 import type { ReleasePrefixes } from '../releases/prefixes.ts';
 import type { BlobStore } from '../releases/store.ts';
@@ -32,7 +31,12 @@ export interface DrawnPage {
 }
 
 export interface ServerDrawnPages {
-  draw(input: { url: string; pathname: string; route: RemoteRouteDef | null; remotes: readonly RegistryRemote[] }): Promise<DrawnPage | null>;
+  draw(input: {
+    url: string;
+    pathname: string;
+    route: RemoteRouteDef | null;
+    remotes: readonly RegistryRemote[];
+  }): Promise<DrawnPage | null>;
 }
 
 export function isServerDrawn(pathname: string): boolean {
@@ -52,7 +56,13 @@ export function createReleaseBundles(
   const files = new Map<string, Promise<string | null>>();
   const copy = async (prefix: string): Promise<string | null> => {
     const file = path.join(folder, ...prefix.split('/'), 'server.mjs');
-    if (await stat(file).then(() => true, () => false)) return file;
+    if (
+      await stat(file).then(
+        () => true,
+        () => false,
+      )
+    )
+      return file;
     const data = await store.get(`${prefix}/${SERVER_BUNDLE_FILE}`);
     if (!data) return null;
     await mkdir(path.dirname(file), { recursive: true });
@@ -92,10 +102,15 @@ export function createServerDrawnPages(options: {
 
   const releasesOf = async (remotes: readonly RegistryRemote[]): Promise<RenderRelease[] | null> => {
     const drawing = remotes.filter((remote) => DRAWING_REMOTES.includes(remote.name));
-    if (drawing.length !== DRAWING_REMOTES.length || drawing.some((remote) => remote.channel === 'dev')) return null;
+    if (drawing.length !== DRAWING_REMOTES.length || drawing.some((remote) => remote.channel === 'dev'))
+      return null;
     const files = await Promise.all(drawing.map((remote) => bundles(remote).catch(() => null)));
     if (files.some((file) => !file)) return null;
-    return drawing.map((remote, index) => ({ remote: remote.name, version: remote.version, file: files[index]! }));
+    return drawing.map((remote, index) => ({
+      remote: remote.name,
+      version: remote.version,
+      file: files[index]!,
+    }));
   };
 
   const drawnAt = (releases: RenderRelease[], url: string) => {

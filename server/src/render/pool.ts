@@ -13,8 +13,8 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
-import type { CarriedAnswer } from 'shared-api';
 import type {
+  CarriedAnswer,
   RendererMessage,
   RendererReport,
   RenderRelease,
@@ -101,7 +101,8 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
       pending.resolve(null);
     }
     renderer.pending.clear();
-    if (renderer.child.exitCode === null && renderer.child.signalCode === null) renderer.child.kill('SIGKILL');
+    if (renderer.child.exitCode === null && renderer.child.signalCode === null)
+      renderer.child.kill('SIGKILL');
   };
 
   const start = (key: string, releases: readonly RenderRelease[]): Renderer => {
@@ -163,7 +164,8 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
     child.on('exit', (code, signal) => {
       clearTimeout(startTimer);
       markReady(false);
-      if (!closed && renderers.get(key) === renderer) log.warn({ combination: key, code, signal }, 'renderer exited');
+      if (!closed && renderers.get(key) === renderer)
+        log.warn({ combination: key, code, signal }, 'renderer exited');
       stop(renderer);
     });
     child.on('error', (err) => log.warn({ err, combination: key }, 'renderer process error'));

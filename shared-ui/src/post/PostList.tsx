@@ -9,7 +9,7 @@ import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { serverDrawn } from '../lib/serverDrawn.ts';
+import { useDrawnOnServer } from '../hooks/useDrawnOnServer.ts';
 import { PostCard } from './PostCard.tsx';
 
 /**
@@ -110,7 +110,11 @@ function PostCards({
   children,
 }: Pick<PostListProps, 'label' | 'renderBelow'> & { posts: Post[]; busy: boolean; children: ReactNode }) {
   // A list the server drew is drawn whole at once: the browser takes over the server's HTML as it is.
-  const drawn = useDeferredValue(posts.length, serverDrawn() ? posts.length : Math.min(posts.length, FIRST_CARDS));
+  const fromServer = useDrawnOnServer();
+  const drawn = useDeferredValue(
+    posts.length,
+    fromServer ? posts.length : Math.min(posts.length, FIRST_CARDS),
+  );
   return (
     <section className="gw-post-list" aria-label={label} aria-busy={busy || undefined}>
       {posts.slice(0, drawn).map((post) => (

@@ -5,7 +5,7 @@
  * (`hydrateRoot`, bootstrap.tsx) once it has the same inputs, so its first render is the server's.
  */
 import { type CarriedAnswer, carryAnswers, type RemoteName } from 'shared-api';
-import { loadSanitizer, setDrawnAt, setServerDrawn } from 'shared-ui';
+import { loadSanitizer, setDrawnAt } from 'shared-ui';
 import { loadScreen } from './screens.ts';
 
 /** The element of the page that carries it (server/src/render/pages.ts writes it). */
@@ -29,7 +29,6 @@ export function takeServerDrawn(): ServerDrawn | null {
     if (typeof drawn?.now !== 'number' || typeof drawn.answers !== 'object' || !drawn.remote) return null;
     carryAnswers(drawn.answers);
     setDrawnAt(drawn.now);
-    setServerDrawn(true);
     return drawn;
   } catch {
     return null;

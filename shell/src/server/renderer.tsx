@@ -11,19 +11,15 @@
  * answers it as it would a guest's. One render at a time, since the shell's stores (the query
  * cache, the session, the clock) are the page's singletons.
  */
+
+import { pathToFileURL } from 'node:url';
 import * as Query from '@tanstack/react-query';
 import * as React from 'react';
+import * as JsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
 import { prerenderToNodeStream } from 'react-dom/static';
-import * as JsxRuntime from 'react/jsx-runtime';
 import * as Router from 'react-router-dom';
 import * as SharedApi from 'shared-api';
-import * as SharedUi from 'shared-ui';
-import * as Zustand from 'zustand';
-import { pathToFileURL } from 'node:url';
-import { AppFrame, Shell } from '../App.tsx';
-import { prefetchRouteData } from '../remotes/firstData.ts';
-import { type AnyComponent, provideScreen } from '../remotes/screens.ts';
 import type {
   RendererMessage,
   RendererReport,
@@ -31,6 +27,11 @@ import type {
   RenderReply,
   RenderRequest,
 } from 'shared-api/render-protocol';
+import * as SharedUi from 'shared-ui';
+import * as Zustand from 'zustand';
+import { AppFrame, Shell } from '../App.tsx';
+import { prefetchRouteData } from '../remotes/firstData.ts';
+import { type AnyComponent, provideScreen } from '../remotes/screens.ts';
 
 // The packages a release's server bundle takes from the renderer (rspack.base.ts SERVER_SHARED),
 // as the page's federation runtime gives the shell's copies to a remote.
@@ -60,9 +61,11 @@ let current: { id: number; answers: Record<string, SharedApi.CarriedAnswer> } | 
 // The shell's API client asks `fetch` with the site's own paths: here each becomes a read asked of
 // the API node, and a path the API node does not answer fails like an offline network.
 globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-  const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+  const path =
+    typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
   const render = current;
-  if (!render || (init?.method ?? 'GET') !== 'GET') throw new TypeError('the renderer reads nothing but its render');
+  if (!render || (init?.method ?? 'GET') !== 'GET')
+    throw new TypeError('the renderer reads nothing but its render');
   const answer = await new Promise<SharedApi.CarriedAnswer | null>((resolve) => {
     pendingReads.set(`${render.id} ${path}`, resolve);
     send({ type: 'read', id: render.id, path });
@@ -79,7 +82,8 @@ async function loadReleases(releases: RenderRelease[]): Promise<void> {
       unknown
     >;
     for (const [module, component] of Object.entries(bundle)) {
-      if (typeof component === 'function') provideScreen(release.remote as SharedApi.RemoteName, module, component as AnyComponent);
+      if (typeof component === 'function')
+        provideScreen(release.remote as SharedApi.RemoteName, module, component as AnyComponent);
     }
   }
 }
@@ -116,7 +120,11 @@ function render(request: RenderRequest): void {
       const html = await draw(request);
       reply = { type: 'drawn', id: request.id, html, answers: current.answers };
     } catch (error) {
-      reply = { type: 'failed', id: request.id, error: error instanceof Error ? error.message : String(error) };
+      reply = {
+        type: 'failed',
+        id: request.id,
+        error: error instanceof Error ? error.message : String(error),
+      };
     } finally {
       current = null;
     }
@@ -127,7 +135,6 @@ function render(request: RenderRequest): void {
 async function start(): Promise<void> {
   const releases = JSON.parse(process.argv[2] ?? '[]') as RenderRelease[];
   SharedUi.drawStoredHtmlAsIs();
-  SharedUi.setServerDrawn(true);
   await loadReleases(releases);
   process.on('message', (message: RendererMessage) => {
     if (message.type === 'render') render(message);
