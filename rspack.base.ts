@@ -401,10 +401,12 @@ export const SERVER_ENTRY = 'server.mjs';
  */
 export function defineServerBundle({ dir, name, exposes = {} }: AppOptions): Configuration {
   // The entry is written out of the app's folder (the build digest and the sources stay as they
-  // are): one `export { default as X } from '<module>'` per exposed page module.
+  // are): one `export { default as X } from '<module>'` per exposed page module. Named after the
+  // app's folder too: a team's copy of a remote may build beside the site's own.
   const entryDir = path.join(os.tmpdir(), 'gwar-server-entries');
   mkdirSync(entryDir, { recursive: true });
-  const entry = path.join(entryDir, `${name}.mjs`);
+  const folderId = createHash('sha256').update(dir).digest('hex').slice(0, 10);
+  const entry = path.join(entryDir, `${name}-${folderId}.mjs`);
   const lines = Object.entries(exposes)
     .filter(([key]) => key !== './dialogs')
     .map(

@@ -31,16 +31,20 @@ export function buildChangedRemote(work, remote, file, edit) {
   if (after === before) throw new Error(`the change to ${remote}/src/${file} changed nothing`);
   writeFileSync(source, after);
   const started = Date.now();
-  const build = spawnSync(
-    path.join(app, 'node_modules', '.bin', 'rspack'),
-    ['build', '-c', 'rspack.config.ts'],
-    {
-      cwd: app,
-      env: { ...process.env, NODE_ENV: 'production' },
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0) throw new Error(`build failed: ${build.stderr}${build.stdout}`);
+  // The browser build, then the server bundle (rspack.base.ts defineServerBundle), as the remote's
+  // `build` script runs them: an upload without the server bundle is refused.
+  for (const bundle of ['browser', 'server']) {
+    const build = spawnSync(
+      path.join(app, 'node_modules', '.bin', 'rspack'),
+      ['build', '-c', 'rspack.config.ts'],
+      {
+        cwd: app,
+        env: { ...process.env, NODE_ENV: 'production', GWAR_BUNDLE: bundle },
+        encoding: 'utf8',
+      },
+    );
+    if (build.status !== 0) throw new Error(`${bundle} build failed: ${build.stderr}${build.stdout}`);
+  }
   return { dist: path.join(app, 'dist'), seconds: (Date.now() - started) / 1000 };
 }
 

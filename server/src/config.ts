@@ -162,7 +162,7 @@ export interface Config {
   /** How old a guest's feed page may be (read/guestCache.ts); 0 turns the cache off. */
   guestCacheMs: number;
   /**
-   * Guests' first screens drawn on the server (render/README.md): SSR=0 turns it off, and every
+   * Guests' first screens drawn on the server (render/README.md), on unless SSR=0; off, every
    * page is drawn in the browser as before.
    */
   ssr: {
@@ -269,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     threadCacheMiB: int(env, 'THREAD_CACHE_MIB', 256),
     guestCacheMs: int(env, 'GUEST_CACHE_MS', 1000),
     ssr: {
-      enabled: env.SSR === '1',
+      enabled: env.SSR !== '0',
       timeoutMs: int(env, 'SSR_TIMEOUT_MS', 50),
       maxProcesses: int(env, 'SSR_PROCESSES', 4),
     },

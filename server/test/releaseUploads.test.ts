@@ -22,7 +22,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { localVersion, publishLocalBuilds } from '../src/releases/localBuilds.ts';
 import { digestOf } from '../src/releases/publish.ts';
 import { createReleaseToken } from '../src/releases/tokens.ts';
-import { CHAT_EXPOSES, remoteBuild, tarball, writeShellBuild } from './fixtures/remoteBuild.ts';
+import { CHAT_EXPOSES, remoteBuild, tarball, writeBuild, writeShellBuild } from './fixtures/remoteBuild.ts';
 import { caller, createUser, signIn, startTestServer, type TestServer } from './harness.ts';
 
 const DB_KIND = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -223,7 +223,7 @@ describe(`concurrent uploads of one version (${DB_KIND})`, () => {
       path.join(root, '1.0.0', digest),
     ]) {
       mkdirSync(folder, { recursive: true });
-      for (const [name, bytes] of build) writeFileSync(path.join(folder, name), bytes);
+      writeBuild(build, folder);
     }
     for (const name of [...build.keys(), 'remoteEntry.js']) {
       expect((await get(`/mf/mf-chat@9.0.0/${name}`)).statusCode, name).toBe(404);
@@ -237,7 +237,7 @@ describe(`concurrent uploads of one version (${DB_KIND})`, () => {
     const build = variant('old layout');
     const folder = path.join(server.app.config.dataDir, 'releases', 'mf-chat', '0.9.0');
     mkdirSync(folder, { recursive: true });
-    for (const [name, bytes] of build) writeFileSync(path.join(folder, name), bytes);
+    writeBuild(build, folder);
     // As migration 0019 leaves a release published before it.
     await server.db.query(
       `INSERT INTO releases (remote, version, digest, files, bytes, shared, exposes, actor, prefix)
@@ -263,7 +263,7 @@ describe(`npm start's local builds, on a fresh data folder and one stored the ol
   const apps = () => path.join(tmp, 'apps');
   const get = (url: string, headers: Record<string, string> = {}) =>
     server.app.inject({ method: 'GET', url, headers });
-  const writeBuild = (remote: string, files: Files) => {
+  const writeLocalBuild = (remote: string, files: Files) => {
     const dist = path.join(apps(), remote, 'dist');
     rmSync(dist, { recursive: true, force: true });
     for (const [name, bytes] of files) {
@@ -301,7 +301,7 @@ describe(`npm start's local builds, on a fresh data folder and one stored the ol
     // A data folder from before migration 0019: mf-chat's local build is stable, its files under
     // <remote>/<version>. The database is taken back to before 0019 and migrated again.
     const oldBuild = variant('local, old layout');
-    writeBuild('mf-chat', oldBuild);
+    writeLocalBuild('mf-chat', oldBuild);
     const oldVersion = localVersion(path.join(apps(), 'mf-chat'), oldBuild);
     await server.db.query('ALTER TABLE releases DROP COLUMN prefix');
     await server.db.query("DELETE FROM schema_migrations WHERE name = '0019_release_prefixes'");
@@ -315,7 +315,7 @@ describe(`npm start's local builds, on a fresh data folder and one stored the ol
     ]);
     const oldFolder = path.join(server.app.config.dataDir, 'releases', 'mf-chat', oldVersion);
     mkdirSync(oldFolder, { recursive: true });
-    for (const [name, bytes] of oldBuild) writeFileSync(path.join(oldFolder, name), bytes);
+    writeBuild(oldBuild, oldFolder);
     expect(await migrate(server.db)).toEqual(['0019_release_prefixes']);
     expect(await prefixOf('mf-chat', oldVersion)).toBe(`mf-chat/${oldVersion}`);
     await server.app.services.releases.registry.refresh();
@@ -324,14 +324,19 @@ describe(`npm start's local builds, on a fresh data folder and one stored the ol
     // The same build at the next start: already published, nothing written, still served.
     await publishLocalBuilds(server.app.config, server.db, server.app.services.releases, server.app.log);
     expect(await channel('mf-chat')).toBe(oldVersion);
-    expect(readdirSync(oldFolder).sort()).toEqual([...oldBuild.keys()].sort());
+    expect(
+      readdirSync(oldFolder, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(oldFolder, path.join(entry.parentPath, entry.name)))
+        .sort(),
+    ).toEqual([...oldBuild.keys()].sort());
     await expectServedIntact(get, oldVersion, oldBuild, digestOf(oldBuild));
 
     // An edited mf-chat, and mf-feed built for the first time (no release yet: a fresh folder).
     const newBuild = variant('local, new layout');
     const feed = remoteBuild('mf_feed', { exposes: requiredExposes('mf_feed'), text: 'local' });
-    writeBuild('mf-chat', newBuild);
-    writeBuild('mf-feed', feed);
+    writeLocalBuild('mf-chat', newBuild);
+    writeLocalBuild('mf-feed', feed);
     await publishLocalBuilds(server.app.config, server.db, server.app.services.releases, server.app.log);
     const newVersion = localVersion(path.join(apps(), 'mf-chat'), newBuild);
     const feedVersion = localVersion(path.join(apps(), 'mf-feed'), feed);

@@ -27,12 +27,20 @@ export async function fetchTag(tag: string, signal?: AbortSignal): Promise<Tag> 
   return rows[0] ?? { tag, owner: null, count: 0, about: '', about_html: '', created: '' };
 }
 
-export function useTag(tag: string) {
-  return useQuery({
+const tagQuery = (tag: string) =>
+  queryOptions({
     queryKey: tagKeys.one(tag),
     queryFn: ({ signal }) => fetchTag(tag, signal),
     staleTime: STALE.entity,
   });
+
+export function useTag(tag: string) {
+  return useQuery(tagQuery(tag));
+}
+
+/** Settles (never rejects) once the tag's page header is in (a tag page drawn on the server). */
+export function prefetchTag(tag: string): Promise<void> {
+  return queryClient.prefetchQuery(tagQuery(tag));
 }
 
 const ownTagsQuery = (user: string) =>

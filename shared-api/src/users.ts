@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRows, rpc } from './client.ts';
-import { STALE } from './queryClient.ts';
+import { queryClient, STALE } from './queryClient.ts';
 import type { ReadAnswer } from './readQuery.ts';
 import { eq, like } from './readQuery.ts';
 import { patchSessionUser, type SessionUser } from './session.ts';
@@ -40,6 +40,15 @@ const PROFILE_SELECT = [
 export async function fetchProfile(user: string, signal?: AbortSignal): Promise<Profile | null> {
   const rows = await getRows('profiles', { select: PROFILE_SELECT, user: eq(user) }, signal);
   return rows[0] ?? null;
+}
+
+/** Settles (never rejects) once the profile is in (a profile drawn on the server). */
+export function prefetchProfile(user: string): Promise<void> {
+  return queryClient.prefetchQuery({
+    queryKey: userKeys.profile(user),
+    queryFn: ({ signal }) => fetchProfile(user, signal),
+    staleTime: STALE.entity,
+  });
 }
 
 export function useProfile(user: string | null | undefined) {

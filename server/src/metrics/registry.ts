@@ -29,7 +29,10 @@ export interface ReleaseFigures {
   channel: 'stable' | 'canary';
   loads: number;
   failures: number;
-  /** Failed page loads by how they failed ('load-failed', 'render', 'error'); one may fail in several ways. */
+  /**
+   * Failed page loads by how they failed ('load-failed', 'render', 'error', 'hydration'); one may
+   * fail in several ways.
+   */
   failuresByKind: Record<string, number>;
   /** The guard's verdict of a canary (releases/verdict.ts `VerdictState`); null for stable. */
   verdict: string | null;
@@ -243,7 +246,7 @@ function registerReleaseHealth(
   );
   new Gauge({
     name: 'gwar_release_failed_page_loads_by_kind',
-    help: "Failed page loads in the guard's window by how the release failed: load-failed, render or error (one page load may count under several).",
+    help: "Failed page loads in the guard's window by how the release failed: load-failed, render, error or hydration (a server-drawn page that did not match; one page load may count under several).",
     labelNames: ['remote', 'version', 'channel', 'kind'] as const,
     registers: [registry],
     async collect() {

@@ -20,7 +20,8 @@ export async function releaseHealthFigures(db: Db): Promise<ReleaseHealthFigures
               json_build_object(
                 'load-failed', count(l.*) FILTER (WHERE l.loaded AND l.failed_kinds & 1 <> 0),
                 'render', count(l.*) FILTER (WHERE l.loaded AND l.failed_kinds & 2 <> 0),
-                'error', count(l.*) FILTER (WHERE l.loaded AND l.failed_kinds & 4 <> 0)
+                'error', count(l.*) FILTER (WHERE l.loaded AND l.failed_kinds & 4 <> 0),
+                'hydration', count(l.*) FILTER (WHERE l.loaded AND l.failed_kinds & 8 <> 0)
               ) AS "failuresByKind",
               CASE WHEN v.channel = 'canary' THEN c.verdict->>'state' END AS verdict
          FROM release_channels c

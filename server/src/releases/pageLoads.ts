@@ -17,7 +17,7 @@ import { recordVitals } from './vitals.ts';
 const dirs = new Set<string>(Object.values(REMOTES));
 
 /** The bit of each kind of failure in `release_page_loads.failed_kinds` (migration 0025). */
-export const FAILURE_BITS = { 'load-failed': 1, render: 2, error: 4 } as const;
+export const FAILURE_BITS = { 'load-failed': 1, render: 2, error: 4, hydration: 8 } as const;
 export type FailureKind = keyof typeof FAILURE_BITS;
 
 /** A browser's report: the releases' outcomes in one page load (shell/src/remotes/health.ts). */

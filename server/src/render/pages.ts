@@ -14,11 +14,21 @@ import type { ReleasePrefixes } from '../releases/prefixes.ts';
 import type { BlobStore } from '../releases/store.ts';
 import { combinationOf, type Drawn, type RendererPool } from './pool.ts';
 
-/** The pages drawn on the server: the home feed (each tab), the microblog and a post. */
-const SERVER_DRAWN = [/^\/$/, /^\/microblog\/?$/, /^\/post\/[1-9]\d{0,9}\/?$/];
+/**
+ * The pages drawn on the server: the home feed (each tab), the microblog, a post, a tag and a
+ * profile: the pages people open from a shared link or a search engine. Their reads are
+ * shell/src/remotes/firstData.ts's.
+ */
+const SERVER_DRAWN = [
+  /^\/$/,
+  /^\/microblog\/?$/,
+  /^\/post\/[1-9]\d{0,9}\/?$/,
+  /^\/tag\/[^/]+\/?$/,
+  /^\/user\/[^/]+\/?$/,
+];
 
 /** The remotes those pages are drawn by: a combination is their releases. */
-const DRAWING_REMOTES = ['mf_feed', 'mf_post'];
+const DRAWING_REMOTES = ['mf_feed', 'mf_post', 'mf_account'];
 
 /** A release's server bundle in the release store, under its prefix (rspack.base.ts SERVER_ENTRY). */
 export const SERVER_BUNDLE_FILE = 'server/server.mjs';

@@ -136,8 +136,12 @@ export const releaseDevOverrideInput = z.object({
 /** A member of the team that owns a remote: may open its preview links and local builds. */
 export const releaseMemberInput = z.object({ remote: releaseRemote, username: usernameSchema });
 
-/** What a browser reports about a remote it loaded (POST /api/release-health). No personal data. */
-export const RELEASE_HEALTH_KINDS = ['load', 'load-failed', 'render', 'error'] as const;
+/**
+ * What a browser reports about a remote it loaded (POST /api/release-health). No personal data.
+ * `hydration`: the page the server drew with the release did not match what the release drew in
+ * the browser, which drew it again (server/src/render/README.md).
+ */
+export const RELEASE_HEALTH_KINDS = ['load', 'load-failed', 'render', 'error', 'hydration'] as const;
 /** A Web Vital above this many milliseconds (ten minutes) is a broken clock, not a slow page. */
 export const VITALS_MAX_MS = 600_000;
 /**

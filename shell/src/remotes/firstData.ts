@@ -7,11 +7,23 @@
  * post body waits for (shared-ui's SafeHtml), starts loading too: a card drawn before it has
  * arrived would grow when its body appears and push the cards below it down.
  */
-import { type HomeSort, prefetchFeed, prefetchThread } from 'shared-api';
+import { type HomeSort, PATTERNS, prefetchFeed, prefetchProfile, prefetchThread } from 'shared-api';
+import { prefetchTag } from 'shared-api/tags';
 import { loadSanitizer } from 'shared-ui';
 
 const HOME_SORTS: readonly HomeSort[] = ['hot', 'newest', 'day', 'week'];
 const POST_PATH = /^\/post\/([1-9]\d{0,9})\/?$/;
+const TAG_PATH = /^\/tag\/([^/]+)\/?$/;
+const USER_PATH = /^\/user\/([^/]+)\/?$/;
+
+/** An address's segment as the router gives it to the page (decoded), or null when it is not. */
+function segment(match: RegExpExecArray | null): string | null {
+  try {
+    return match ? decodeURIComponent(match[1]!) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Starts the page's first reads; settles (never rejects) when they are in. The server's renderer
@@ -28,6 +40,15 @@ export function prefetchRouteData(pathname: string, search: string): Promise<voi
     reads = prefetchFeed({ feed: 'home', sort: HOME_SORTS.find((value) => value === sort) ?? 'hot' });
   } else if (pathname === '/microblog' || pathname === '/microblog/') {
     reads = prefetchFeed({ feed: 'microblog' });
+  } else if (TAG_PATH.test(pathname)) {
+    // As TagFeed reads its address: `#` and capitals dropped; an invalid tag reads nothing.
+    const tag = (segment(TAG_PATH.exec(pathname)) ?? '').replace(/^#/, '').toLowerCase();
+    if (!PATTERNS.tag.test(tag)) return Promise.resolve();
+    reads = Promise.all([prefetchTag(tag), prefetchFeed({ feed: 'tag', tag })]).then(() => undefined);
+  } else if (USER_PATH.test(pathname)) {
+    const user = segment(USER_PATH.exec(pathname));
+    if (!user) return Promise.resolve();
+    reads = Promise.all([prefetchProfile(user), prefetchFeed({ feed: 'user', user })]).then(() => undefined);
   } else {
     return Promise.resolve();
   }

@@ -14,7 +14,7 @@
  */
 import { afterFirstScreen } from './firstScreen.ts';
 
-export type HealthKind = 'load' | 'load-failed' | 'render' | 'error';
+export type HealthKind = 'load' | 'load-failed' | 'render' | 'error' | 'hydration';
 
 export interface RemoteRelease {
   /** Module Federation name (mf_chat). */

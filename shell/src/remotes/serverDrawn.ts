@@ -6,6 +6,8 @@
  */
 import { type CarriedAnswer, carryAnswers, type RemoteName } from 'shared-api';
 import { loadSanitizer, setDrawnAt } from 'shared-ui';
+import { reportRemote } from './health.ts';
+import { currentRelease } from './registry.ts';
 import { loadScreen } from './screens.ts';
 
 /** The element of the page that carries it (server/src/render/pages.ts writes it). */
@@ -47,13 +49,28 @@ export async function takeOver(drawn: ServerDrawn, firstReads: Promise<void>): P
 type RecoverableErrorHandler = (error: unknown, info: { componentStack?: string }) => void;
 
 /**
- * React's recoverable errors while taking a server-drawn page over: a part of the page that did
- * not match the server's HTML, which React then drew again here. Logged with the release that
- * drew the page, so a release whose server and browser draw differently is found.
+ * React's errors about taking server HTML over (its production builds name them by number:
+ * 418 a mismatch, 419 a part the server could not draw, 420-425 a part that changed or suspended
+ * before it was taken over); React drew those parts again in the browser.
+ */
+const HYDRATION_ERROR = /#4(?:1[89]|2[0-5])\b|hydrat/i;
+
+export function isHydrationError(error: unknown): boolean {
+  return HYDRATION_ERROR.test(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * React's recoverable errors on a server-drawn page. One that is about taking the server's HTML
+ * over counts against the release that drew the page, once per page load (health.ts, kind
+ * `hydration`): the guard judges a canary whose server and browser draw differently as failing.
  */
 export function hydrationError(drawn: ServerDrawn, log: RecoverableErrorHandler): RecoverableErrorHandler {
   return (error, info) => {
-    console.warn(`${drawn.remote}/${drawn.module}: the server-drawn page did not match`);
     log(error, info);
+    if (!isHydrationError(error)) return;
+    console.warn(`${drawn.remote}/${drawn.module}: the server-drawn page did not match`);
+    void currentRelease(drawn.remote).then((release) => {
+      if (release) reportRemote(release, 'hydration');
+    });
   };
 }

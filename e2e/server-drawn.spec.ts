@@ -1,0 +1,393 @@
+/**
+ * Guests' first screens drawn on the server (server/src/render/README.md), as a reader meets them:
+ * with JavaScript off, `/`, `/microblog` and a post with its comments are there to read (titles,
+ * bodies, authors, relative dates, the top bar's sign-in links) and the "needs JavaScript" notice
+ * is not; with JavaScript on, the app takes the server's HTML over in place (the same nodes, no
+ * mismatch reported) and works; and no part of it needs the policy to allow an inline script or
+ * style.
+ *
+ * A page is drawn on the server only when its render is ready within 50 ms: the first page of an
+ * address after the server starts is drawn in the browser while the renderer starts, and the render
+ * it started is kept for a second. So every page is first asked for until the server sends it drawn
+ * (`warm`), then opened, and opened again when that second had run out.
+ */
+import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** The JSON block a drawn page carries (server/src/pages/frontend.ts, DRAWN_ELEMENT_ID). */
+const DRAWN = 'id="gwar-drawn"';
+const NEEDS_JAVASCRIPT = 'Gwar potrzebuje włączonej obsługi JavaScriptu.';
+/** A relative date as the feeds write it: "5 min. temu", "3 dni temu", "przed chwilą". */
+const RELATIVE_DATE = /temu|przed chwilą/;
+/** What React or the shell says when the server's HTML and the browser's first render differ. */
+const MISMATCH = /did not match|React recovered|Minified React error #418/;
+
+interface Row {
+  post: number;
+  title: string | null;
+  user: string;
+  body: string;
+  replies: number;
+}
+
+/** Asks for `url` until the server sends it drawn (the renderer may still be starting). */
+async function warm(request: APIRequestContext, url: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    const html = await response.text();
+    if (html.includes(DRAWN)) return html;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} was never drawn on the server`);
+}
+
+/**
+ * Opens `url` as the server drew it: warms the address, then opens it, again if the page came
+ * without its drawing (the kept render's second ran out in between). `beforeScripts` runs once the
+ * document is parsed, before the app's entry script is let through. The HTML the page came with.
+ */
+async function openDrawn(page: Page, url: string, beforeScripts?: () => Promise<void>): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await warm(page.request, url);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hold = async (route: Route) => {
+      await held;
+      await route.fallback();
+    };
+    if (beforeScripts) await page.route('**/app/main.*.js', hold);
+    const response = await page.goto(url, { waitUntil: beforeScripts ? 'commit' : 'load' });
+    expect(response?.status(), url).toBe(200);
+    const html = (await response?.text()) ?? '';
+    if (html.includes(DRAWN)) {
+      if (beforeScripts) {
+        await expect(page.locator('#root main')).toBeAttached();
+        await beforeScripts();
+        release();
+        await page.unroute('**/app/main.*.js', hold);
+      }
+      return html;
+    }
+    release();
+    if (beforeScripts) await page.unroute('**/app/main.*.js', hold);
+  }
+  throw new Error(`${url} kept coming drawn in the browser`);
+}
+
+async function rows(request: APIRequestContext, query: string): Promise<Row[]> {
+  const response = await request.get(`/api/feed?${query}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as Row[];
+}
+
+/** A stored body (sanitised HTML) as the reader sees its text. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A demo post with a thread: the one with the most comments. */
+async function postWithComments(request: APIRequestContext): Promise<Row> {
+  const [post] = await rows(
+    request,
+    'kind=eq.post&replies=gt.1&order=replies.desc,post.asc&limit=1&select=post,title,user,body,replies',
+  );
+  expect(post, 'a demo post with comments').toBeTruthy();
+  return post!;
+}
+
+/** The element `<div id="root">` of the HTML, to its own end tag. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  expect(start, 'the page has its #root').toBeGreaterThan(-1);
+  const tags = /<div\b[^>]*>|<\/div>/g;
+  tags.lastIndex = start;
+  let depth = 0;
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    depth += tag[0] === '</div>' ? -1 : 1;
+    if (depth === 0) return html.slice(start, tags.lastIndex);
+  }
+  throw new Error('#root is never closed');
+}
+
+/**
+ * The "needs JavaScript" notice is not on the page, read from the page's text (`textContent`):
+ * Playwright's text matching never looks inside a `<noscript>`.
+ */
+async function expectNoNotice(page: Page): Promise<void> {
+  await expect(page.locator('noscript')).toHaveCount(0);
+  expect(await page.locator('body').textContent()).not.toContain(NEEDS_JAVASCRIPT);
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home feed is there to read: titles, bodies, authors, dates and the way in', async ({ page }) => {
+    await openDrawn(page, '/');
+    const cards = page.locator('#root article[id^="post-"]');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThan(2);
+    // The first cards as the API has them: title linking to the post, author and body.
+    for (const card of (await cards.all()).slice(0, 3)) {
+      const id = Number((await card.getAttribute('id'))!.replace('post-', ''));
+      const [row] = await rows(page.request, `post=eq.${id}&select=post,title,user,body,replies`);
+      const title = card.getByRole('link', { name: row!.title!, exact: true });
+      await expect(title).toBeVisible();
+      await expect(title).toHaveAttribute('href', `/post/${id}`);
+      await expect(card.locator('.gw-post__user').first()).toHaveText(row!.user);
+      const body = card.locator('.gw-html').first();
+      await expect(body).toBeVisible();
+      await expect(body).toContainText(textOf(row!.body).slice(0, 60));
+      await expect(card.locator('time').first()).toHaveText(RELATIVE_DATE);
+    }
+    for (const time of await page.locator('#root article time').all())
+      await expect(time).toHaveText(RELATIVE_DATE);
+    await expect(page.locator('#root .gw-html script')).toHaveCount(0);
+    // The tabs' order is the address's: another tab is another page drawn as well.
+    await expect(page.getByRole('tab', { name: 'Gorące' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('link', { name: 'Zaloguj się' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Dołącz' })).toHaveAttribute('href', '/join');
+    await expectNoNotice(page);
+
+    // Another tab is drawn as well, newest first.
+    const [newest] = await rows(
+      page.request,
+      'kind=eq.post&order=post.desc&limit=1&select=post,title,user,body',
+    );
+    await openDrawn(page, '/?sort=newest');
+    await expect(page.getByRole('tab', { name: 'Najnowsze' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('#root article[id^="post-"]').first()).toHaveAttribute(
+      'id',
+      `post-${newest!.post}`,
+    );
+    await expect(page.getByRole('link', { name: newest!.title!, exact: true }).first()).toBeVisible();
+
+    // A page not drawn on the server still says that it needs JavaScript (the check above can fail).
+    await page.goto('/tags');
+    expect(await page.locator('body').textContent()).toContain(NEEDS_JAVASCRIPT);
+  });
+
+  test('the microblog is there to read', async ({ page }) => {
+    const [newest] = await rows(
+      page.request,
+      'kind=eq.micro&order=post.desc&limit=1&select=post,title,user,body',
+    );
+    await openDrawn(page, '/microblog');
+    await expect(page.getByRole('heading', { name: 'Mikroblog', level: 1 })).toBeVisible();
+    const micro = page.locator(`#root article#post-${newest!.post}`);
+    await expect(micro).toBeVisible();
+    await expect(micro.locator('.gw-post__user').first()).toHaveText(newest!.user);
+    await expect(micro.locator('.gw-html').first()).toContainText(textOf(newest!.body).slice(0, 60));
+    await expect(micro.locator('time').first()).toHaveText(RELATIVE_DATE);
+    expect(await page.locator('#root article[id^="post-"] .gw-html').count()).toBeGreaterThan(2);
+    await expect(page.locator('#root .gw-html script')).toHaveCount(0);
+    await expectNoNotice(page);
+  });
+
+  test('a post is there to read with its comments', async ({ page }) => {
+    const post = await postWithComments(page.request);
+    const threadResponse = await page.request.get(
+      `/api/posts?uber=eq.${post.post}&order=created.asc&select=post,user,parent,body`,
+    );
+    expect(threadResponse.ok()).toBe(true);
+    const comments = ((await threadResponse.json()) as Row[]).filter((row) => row.post !== post.post);
+    expect(comments.length).toBeGreaterThan(1);
+
+    await openDrawn(page, `/post/${post.post}`);
+    const full = page.locator(`#root article#post-${post.post}`);
+    await expect(full.getByRole('heading', { level: 1 })).toContainText(post.title!);
+    await expect(full.locator('.gw-post__user')).toHaveText(post.user);
+    await expect(full.locator('.gw-html')).toContainText(textOf(post.body).slice(0, 60));
+    await expect(full.locator('time')).toHaveText(RELATIVE_DATE);
+    const drawnComments = page.locator('#root .gwp-comment');
+    await expect(drawnComments).toHaveCount(comments.length);
+    for (const comment of comments) {
+      const item = page.locator(`#root .gwp-comment article#post-${comment.post}`);
+      await expect(item).toBeVisible();
+      await expect(item.locator('.gw-post__user')).toHaveText(comment.user);
+      await expect(item.locator('.gw-html')).toContainText(textOf(comment.body).slice(0, 60));
+      await expect(item.locator('time')).toHaveText(RELATIVE_DATE);
+    }
+    await expect(page.locator('#root .gw-html script')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
+    await expectNoNotice(page);
+  });
+});
+
+test.describe('with JavaScript on', () => {
+  /** Warnings and errors the page logs that say the server's HTML was not taken over as it is. */
+  const watchMismatches = (page: Page): string[] => {
+    const seen: string[] = [];
+    page.on('console', (message) => {
+      if ((message.type() === 'warning' || message.type() === 'error') && MISMATCH.test(message.text()))
+        seen.push(message.text());
+    });
+    return seen;
+  };
+
+  /** Violations of the page's policy, collected from before its first script. */
+  const watchViolations = (page: Page) =>
+    page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __violations: string[] }).__violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`);
+      });
+    });
+  const violations = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+
+  /** Keeps the server's nodes matching `selectors` (before any app script ran) to look at later. */
+  const mark = (page: Page, selectors: string[]) =>
+    page.evaluate((list) => {
+      const marked: Record<string, Element | null> = {};
+      for (const selector of list) marked[selector] = document.querySelector(selector);
+      (window as unknown as { __marked: Record<string, Element | null> }).__marked = marked;
+    }, selectors);
+
+  /**
+   * What became of each marked node: 'hydrated' when it is still in the document and React took
+   * it over (its fiber is on it), 'detached' when it was drawn again, 'pending' before hydration.
+   */
+  const markedState = (page: Page) =>
+    page.evaluate(() => {
+      const marked = (window as unknown as { __marked: Record<string, Element | null> }).__marked;
+      const state: Record<string, string> = {};
+      for (const [selector, node] of Object.entries(marked)) {
+        if (!node) state[selector] = 'missing';
+        else if (!document.contains(node)) state[selector] = 'detached';
+        else
+          state[selector] = Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
+            ? 'hydrated'
+            : 'pending';
+      }
+      return state;
+    });
+
+  const allHydrated = (selectors: string[]) =>
+    Object.fromEntries(selectors.map((selector) => [selector, 'hydrated']));
+
+  test('the home feed is taken over in place and works', async ({ page }) => {
+    const mismatches = watchMismatches(page);
+    await watchViolations(page);
+    const first = await rows(page.request, 'kind=eq.post&order=hot.desc,post.desc&limit=1&select=post');
+    expect(first.length).toBe(1);
+    const selectors = [
+      'header.sh-topbar',
+      '#home-tab-newest',
+      '#root article[id^="post-"]',
+      '#root .gw-html',
+    ];
+    await openDrawn(page, '/', () => mark(page, selectors));
+    await expect
+      .poll(() => markedState(page), { message: "the server's nodes, taken over" })
+      .toEqual(allHydrated(selectors));
+    // It works: another tab shows the newest posts, in the same document.
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await page.getByRole('tab', { name: 'Najnowsze' }).click();
+    await expect(page.getByRole('tab', { name: 'Najnowsze' })).toHaveAttribute('aria-selected', 'true');
+    const [newest] = await rows(page.request, 'kind=eq.post&order=post.desc&limit=1&select=post');
+    await expect(page.locator('#root article[id^="post-"]').first()).toHaveAttribute(
+      'id',
+      `post-${newest!.post}`,
+    );
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+    expect(mismatches).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('the microblog is taken over in place and works', async ({ page }) => {
+    const mismatches = watchMismatches(page);
+    await watchViolations(page);
+    const selectors = ['header.sh-topbar', '#root article[id^="post-"]', '#root .gw-html'];
+    await openDrawn(page, '/microblog', () => mark(page, selectors));
+    await expect
+      .poll(() => markedState(page), { message: "the server's nodes, taken over" })
+      .toEqual(allHydrated(selectors));
+    // It works: the top bar's link opens the home feed without loading another document.
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await page
+      .getByRole('navigation', { name: 'Skróty' })
+      .getByRole('link', { name: 'Strona główna' })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('tab', { name: 'Gorące' })).toHaveAttribute('aria-selected', 'true');
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+    expect(mismatches).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('a post is taken over in place and works', async ({ page }) => {
+    const mismatches = watchMismatches(page);
+    await watchViolations(page);
+    const post = await postWithComments(page.request);
+    const selectors = [
+      'header.sh-topbar',
+      `#root article#post-${post.post}`,
+      '#root .gwp-comment',
+      '#root .gw-html',
+    ];
+    await openDrawn(page, `/post/${post.post}`, () => mark(page, selectors));
+    await expect
+      .poll(() => markedState(page), { message: "the server's nodes, taken over" })
+      .toEqual(allHydrated(selectors));
+    // It works: a comment's replies fold and unfold.
+    const toggle = page.locator('#root .gwp-comment__toggle').first();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(mismatches).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+test('the drawn HTML needs no inline script or style', async ({ request }) => {
+  const post = await postWithComments(request);
+  for (const url of ['/', '/?sort=week', '/microblog', `/post/${post.post}`]) {
+    const html = await warm(request, url);
+    const response = await request.get(url);
+    const policy = response.headers()['content-security-policy'] ?? '';
+    expect(policy, url).toContain("script-src 'self'");
+    expect(policy, url).not.toContain("'unsafe-inline'");
+    // Scripts: the JSON blocks the page carries, and the app's own files, nothing inline.
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+      if (/\btype="application\/json"/.test(tag)) continue;
+      expect(tag, url).toMatch(/^<script defer src="\/app\/[^"]+">$/);
+    }
+    // Each JSON block is whole JSON up to its end tag: nothing in it closed the element early.
+    for (const [, json] of html.matchAll(
+      /<script\b[^>]*type="application\/json"[^>]*>([\s\S]*?)<\/script>/g,
+    )) {
+      expect(() => JSON.parse(json ?? ''), url).not.toThrow();
+    }
+    // The drawing: no style attribute, no inline handler, no `javascript:` link.
+    const root = rootOf(html);
+    expect(root, url).not.toContain(' style="');
+    for (const tag of root.match(/<[a-z][^>]*>/gi) ?? []) {
+      expect(tag, url).not.toMatch(/\son[a-z]+=/i);
+      expect(tag, url).not.toMatch(/href="\s*javascript:/i);
+    }
+    expect(root, url).not.toMatch(/<script\b/i);
+  }
+});

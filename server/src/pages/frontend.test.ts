@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { inlineJson } from '../http/inlineJson.ts';
+import { linkTag } from '../http/preload.ts';
+import { REGISTRY_ELEMENT_ID } from '../releases/page.ts';
+import type { DrawnPage } from '../render/pages.ts';
+import { DRAWN_ELEMENT_ID, SESSION_ELEMENT_ID, withDrawnScreen } from './frontend.ts';
+
+/**
+ * A guest's page as sendShell builds it before the screen goes in: the shell's own template (its
+ * "needs JavaScript" notice included) with the preloads, the registry and the guest marker.
+ */
+const template = readFileSync(path.resolve(import.meta.dirname, '../../../shell/src/index.html'), 'utf8');
+const head = [
+  linkTag('/app/main.ee.js', 'script'),
+  linkTag('/app/bootstrap.aa.css', 'style'),
+  linkTag('/mf/mf-feed@1.0.0/static/css/feed.bb.css', 'style'),
+  linkTag('/api/feed?kind=eq.post&limit=20', 'fetch', 'use-credentials'),
+  inlineJson(REGISTRY_ELEMENT_ID, { remotes: [], health: 'token' }),
+  inlineJson(SESSION_ELEMENT_ID, null),
+].join('');
+const page = template.replace('</head>', `${head}</head>`);
+
+const hostile = '</script><script>alert(1)</script><!--<script>';
+const drawn: DrawnPage = {
+  // Replacement patterns ($&, $1, $') must go in as text, not be expanded.
+  root: `<div class="feed"><article><h2>Kot na dachu</h2><p>Cena: 5$&amp; $1 $' zł</p></article></div>`,
+  data: {
+    now: 1_764_000_000_000,
+    answers: {
+      '/api/feed?kind=eq.post&limit=20': {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'content-range': '0-0/*' },
+        body: JSON.stringify([{ post: 1, title: hostile }]),
+      },
+    },
+    remote: 'mf_feed',
+    module: 'HomeFeed',
+  },
+};
+
+describe('a server-drawn page', () => {
+  const html = withDrawnScreen(page, drawn);
+  const { document } = new JSDOM(html).window;
+
+  it('arrives with the screen in #root', () => {
+    expect(template).toContain('<div id="root"></div>');
+    expect(html).toContain(`<div id="root">${drawn.root}</div>`);
+    expect(document.querySelector('#root h2')?.textContent).toBe('Kot na dachu');
+  });
+
+  it('has its style sheets as style sheets, not preloads, and its other preloads as they were', () => {
+    const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    expect(sheets).toEqual(['/app/bootstrap.aa.css', '/mf/mf-feed@1.0.0/static/css/feed.bb.css']);
+    expect(document.querySelectorAll('link[rel="preload"][as="style"]')).toHaveLength(0);
+    expect(html).toContain(linkTag('/app/main.ee.js', 'script'));
+    expect(html).toContain(linkTag('/api/feed?kind=eq.post&limit=20', 'fetch', 'use-credentials'));
+  });
+
+  it('has no "needs JavaScript" notice', () => {
+    expect(new JSDOM(page).window.document.querySelector('noscript')).not.toBeNull();
+    expect(document.querySelector('noscript')).toBeNull();
+    expect(html).not.toContain('JavaScriptu');
+  });
+
+  it('carries what it was drawn from in the head, where no answer can close the block', () => {
+    const block = document.getElementById(DRAWN_ELEMENT_ID);
+    expect(block?.parentElement).toBe(document.head);
+    expect(block?.getAttribute('type')).toBe('application/json');
+    expect(JSON.parse(block?.textContent ?? '')).toEqual(drawn.data);
+    // The hostile title stayed text: no script element but the page's own JSON blocks.
+    expect([...document.querySelectorAll('script')].map((script) => script.id)).toEqual([
+      REGISTRY_ELEMENT_ID,
+      SESSION_ELEMENT_ID,
+      DRAWN_ELEMENT_ID,
+    ]);
+    const written = html.slice(html.indexOf(`<script id="${DRAWN_ELEMENT_ID}"`));
+    expect(written.slice(written.indexOf('>') + 1, written.indexOf('</script>'))).not.toContain('<');
+  });
+
+  it('keeps the rest of the page as it was', () => {
+    expect(JSON.parse(document.getElementById(SESSION_ELEMENT_ID)?.textContent ?? '')).toBeNull();
+    expect(JSON.parse(document.getElementById(REGISTRY_ELEMENT_ID)?.textContent ?? '')).toEqual({
+      remotes: [],
+      health: 'token',
+    });
+    expect(document.title).toBe('Gwar – dołącz do dyskusji');
+  });
+});
