@@ -430,7 +430,7 @@ export function defineServerBundle({ dir, name, exposes = {} }: AppOptions): Con
       chunkLoading: 'import',
       library: { type: 'module' },
       // One file: a lazy part is part of the bundle, so a release's server bundle is exactly its
-      // entry, fetched from the release store as one file (server/src/render/releaseFiles.ts).
+      // entry, fetched from the release store as one file (server/src/render/pages.ts createReleaseBundles).
       asyncChunks: false,
       uniqueName: `${name}_server`,
       // The browser build (the first step) has just emptied dist: this folder is the bundle's own.

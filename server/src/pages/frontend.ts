@@ -26,6 +26,7 @@ import {
   createReleaseBundles,
   createServerDrawnPages,
   type DrawnPage,
+  drawnAddress,
   type ServerDrawnPages,
 } from '../render/pages.ts';
 import { createRendererPool } from '../render/pool.ts';
@@ -219,7 +220,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       drawnPages && isGuest && status === 200
         ? await drawnPages
             .draw({
-              url: url.pathname + url.search,
+              url: drawnAddress(url.pathname, url.search),
               pathname: url.pathname,
               route,
               remotes: releases.remotes,

@@ -5,7 +5,7 @@ import type { RegistryRemote } from 'shared-api/remote-registry';
 import type { RenderRelease } from 'shared-api/render-protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { remoteRouteOf } from '../http/pageRoutes.ts';
-import { createReleaseBundles, createServerDrawnPages } from './pages.ts';
+import { createReleaseBundles, createServerDrawnPages, drawnAddress } from './pages.ts';
 import type { Drawn, RendererPool } from './pool.ts';
 
 const remote = (
@@ -195,6 +195,20 @@ describe('server-drawn pages', () => {
     expect(renders).toHaveLength(2);
   });
 
+  it('are drawn in the browser when the pool cannot even start a render, and that is not kept', async () => {
+    let fail = true;
+    const { draw, renders } = setup({
+      answer: async (url) => {
+        if (fail) throw new Error('spawn ENOMEM');
+        return drawn(`<main>${url}</main>`);
+      },
+    });
+    expect(await draw('/microblog')).toBeNull();
+    fail = false;
+    expect((await draw('/microblog'))?.root).toBe('<main>/microblog</main>');
+    expect(renders).toHaveLength(2);
+  });
+
   it('keep at most maxEntries pages, the oldest left out', async () => {
     const { draw, renders } = setup({ maxEntries: 2 });
     await draw('/post/1');
@@ -264,5 +278,16 @@ describe('release bundles', () => {
       path.join(folder, 'mf-post', '1.0.0', 'cd34', 'server.mjs'),
     );
     expect(blobs.asked).toHaveLength(3);
+  });
+});
+
+describe('the address a page is drawn and kept under', () => {
+  it('is its path, with the home feed’s sort and nothing else of the query', () => {
+    expect(drawnAddress('/', '')).toBe('/');
+    expect(drawnAddress('/', '?sort=newest&utm_source=x')).toBe('/?sort=newest');
+    expect(drawnAddress('/', '?sort=nonsense')).toBe('/');
+    expect(drawnAddress('/', '?x=1')).toBe(drawnAddress('/', '?x=2'));
+    expect(drawnAddress('/post/7', '?fbclid=abc')).toBe('/post/7');
+    expect(drawnAddress('/tag/nauka', '?sort=newest')).toBe('/tag/nauka');
   });
 });

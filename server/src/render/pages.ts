@@ -11,6 +11,7 @@ import type { RegistryRemote } from 'shared-api/remote-registry';
 import type { CarriedAnswer, RenderRelease } from 'shared-api/render-protocol';
 import type { RemoteRouteDef } from 'shared-api/routes';
 import type { ReleasePrefixes } from '../releases/prefixes.ts';
+import { SERVER_BUNDLE } from '../releases/serverBundle.ts';
 import type { BlobStore } from '../releases/store.ts';
 import { combinationOf, type Drawn, type RendererPool } from './pool.ts';
 
@@ -30,9 +31,6 @@ const SERVER_DRAWN = [
 /** The remotes those pages are drawn by: a combination is their releases. */
 const DRAWING_REMOTES = ['mf_feed', 'mf_post', 'mf_account'];
 
-/** A release's server bundle in the release store, under its prefix (rspack.base.ts SERVER_ENTRY). */
-export const SERVER_BUNDLE_FILE = 'server/server.mjs';
-
 /** What a server-drawn page carries: its `#root` and the JSON block the browser takes it over with. */
 export interface DrawnPage {
   root: string;
@@ -51,6 +49,19 @@ export interface ServerDrawnPages {
 
 export function isServerDrawn(pathname: string): boolean {
   return SERVER_DRAWN.some((pattern) => pattern.test(pathname));
+}
+
+const HOME_SORTS = new Set(['hot', 'newest', 'day', 'week']);
+
+/**
+ * The address a page is drawn and kept under: its path, and of its query only what the page
+ * reads (the home feed's `sort`). Anything else (a campaign's tags, a made-up parameter) draws
+ * the same screen, so it must not make the page another render: the cost follows pages.
+ */
+export function drawnAddress(pathname: string, search: string): string {
+  if (pathname !== '/') return pathname;
+  const sort = new URLSearchParams(search).get('sort');
+  return sort && HOME_SORTS.has(sort) ? `/?sort=${sort}` : '/';
 }
 
 /**
@@ -73,7 +84,7 @@ export function createReleaseBundles(
       )
     )
       return file;
-    const data = await store.get(`${prefix}/${SERVER_BUNDLE_FILE}`);
+    const data = await store.get(`${prefix}/${SERVER_BUNDLE}`);
     if (!data) return null;
     await mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.partial`;
@@ -128,7 +139,12 @@ export function createServerDrawnPages(options: {
     const time = now();
     const kept = cache.get(key);
     if (kept && time - kept.at < cacheMs) return kept.page;
-    const page = pool.render(releases, url, time).then((drawn) => (drawn ? { drawn, at: time } : null));
+    // A render that could not even be asked for (the process could not be started) is a page
+    // drawn in the browser, like any other failure.
+    const page = pool.render(releases, url, time).then(
+      (drawn) => (drawn ? { drawn, at: time } : null),
+      () => null,
+    );
     if (cacheMs > 0) {
       cache.delete(key);
       cache.set(key, { at: time, page });

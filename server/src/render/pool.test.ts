@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CarriedAnswer, RenderRelease } from 'shared-api/render-protocol';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { combinationOf, createRendererPool, type RendererPool, type RendererPoolOptions } from './pool.ts';
 
 // Real processes under Node's permission model, started with a stand-in renderer program that does
@@ -199,17 +199,20 @@ describe('the pool', () => {
     expect((await renderers.render(A, '/page', Date.now()))!.html).toBe('<main>[{"post":1}]</main>');
   });
 
-  it('gives up a render past renderLimitMs, while the process goes on drawing other pages', async () => {
+  it('gives up a render past renderLimitMs and replaces the stuck process, which the next page finds drawing', async () => {
     const { pool: renderers, warnings } = pool({ renderLimitMs: 300 });
     const pid = await pidOf(renderers, A);
     const started = Date.now();
     const slow = renderers.render(A, '/slow', Date.now());
-    expect(await pidOf(renderers, A)).toBe(pid);
     expect(await slow).toBeNull();
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThanOrEqual(250);
     expect(waited).toBeLessThan(2000);
-    expect(warnings).toContain('render given up');
+    expect(warnings).toContain('render given up: the renderer is replaced');
+    await vi.waitFor(() => expect(running(pid)).toBe(false));
+    const next = await pidOf(renderers, A);
+    expect(next).not.toBe(pid);
+    expect(running(next)).toBe(true);
   });
 
   it('gives up a process that does not say it is ready in startMs', async () => {

@@ -199,10 +199,14 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
       const id = nextId++;
       const child = renderer.child;
       return new Promise<Drawn | null>((resolve) => {
+        // The renderer gives a render up by itself well before this (shell/src/server/renderer.tsx
+        // RENDER_LIMIT_MS): one still running here is stuck (a release's endless loop), and the
+        // process is replaced, or every page of the combination would wait for it.
         const timer = setTimeout(() => {
           renderer.pending.delete(id);
-          log.warn({ combination: key, url }, 'render given up');
+          log.warn({ combination: key, url }, 'render given up: the renderer is replaced');
           resolve(null);
+          stop(renderer);
         }, renderLimitMs);
         renderer.pending.set(id, { resolve, reads: 0, timer });
         const request: RenderRequest = { type: 'render', id, url, now };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_BUNDLE, serverBundleProblems } from './validate.ts';
+import { SERVER_BUNDLE, serverBundleProblems } from './serverBundle.ts';
 
 const files = (bundle: string | null) =>
   new Map(bundle === null ? [] : [[SERVER_BUNDLE, Buffer.from(bundle)]]);
