@@ -1,8 +1,8 @@
 /** `/`: titled posts by hot rank, with tabs for newest and top of the day and week (`?sort=`). */
 import { type KeyboardEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type HomeSort, useFeed } from 'shared-api';
-import { PostList } from 'shared-ui';
+import { AFTER_PARAM, type HomeSort } from 'shared-api';
+import { PostList, useFeedAt } from 'shared-ui';
 import { FeedPage } from './FeedPage.tsx';
 
 export const HOME_TABS: { sort: HomeSort; label: string }[] = [
@@ -20,11 +20,13 @@ export default function HomeFeed() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('sort');
   const sort: HomeSort = isSort(raw) ? raw : 'hot';
-  const query = useFeed({ feed: 'home', sort });
+  const { query, nextAfter } = useFeedAt({ feed: 'home', sort });
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const choose = (next: HomeSort) => {
     const copy = new URLSearchParams(params);
+    // Another order starts from its top.
+    copy.delete(AFTER_PARAM);
     if (next === 'hot') copy.delete('sort');
     else copy.set('sort', next);
     setParams(copy);
@@ -65,6 +67,7 @@ export default function HomeFeed() {
       <div role="tabpanel" id="home-feed" aria-labelledby={`home-tab-${sort}`}>
         <PostList
           query={query}
+          nextAfter={nextAfter}
           label="Wpisy"
           emptyTitle="Brak wpisów"
           emptyText={

@@ -3,12 +3,12 @@
  * page). The first page shows once its comments are in (or failed): drawn before, every card
  * below one with comments would jump down when they arrive.
  */
-import { flattenFeed, latestCommentIds, type Post, useFeed, useLatestComments } from 'shared-api';
-import { PostCard, PostList } from 'shared-ui';
+import { flattenFeed, latestCommentIds, type Post, useLatestComments } from 'shared-api';
+import { PostCard, PostList, useFeedAt } from 'shared-ui';
 import { FeedPage } from './FeedPage.tsx';
 
 export default function MicroblogFeed() {
-  const query = useFeed({ feed: 'microblog' });
+  const { query, nextAfter } = useFeedAt({ feed: 'microblog' });
   const ids = latestCommentIds(flattenFeed(query.data));
   const latestComments = useLatestComments(ids);
   const waitingForComments = ids.length > 0 && latestComments.isPending;
@@ -21,6 +21,7 @@ export default function MicroblogFeed() {
     <FeedPage title="Mikroblog">
       <PostList
         query={query}
+        nextAfter={nextAfter}
         pending={waitingForComments}
         label="Mikrowpisy"
         emptyTitle="Brak mikrowpisów"

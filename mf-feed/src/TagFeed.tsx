@@ -3,9 +3,9 @@
  * the tag's posts, newest first.
  */
 import { Link, useParams } from 'react-router-dom';
-import { PATTERNS, useFeed, useSessionUser } from 'shared-api';
+import { PATTERNS, useSessionUser } from 'shared-api';
 import { useTag } from 'shared-api/tags';
-import { Button, EmptyState, openDialog, PostList, plural, SafeHtml } from 'shared-ui';
+import { Button, EmptyState, openDialog, PostList, plural, SafeHtml, useFeedAt } from 'shared-ui';
 import { FeedPage } from './FeedPage.tsx';
 
 function TagHeader({ tag }: { tag: string }) {
@@ -63,7 +63,7 @@ export default function TagFeed() {
   const { tag: raw = '' } = useParams();
   const tag = raw.replace(/^#/, '').toLowerCase();
   const valid = PATTERNS.tag.test(tag);
-  const query = useFeed({ feed: 'tag', tag }, { enabled: valid });
+  const { query, nextAfter } = useFeedAt({ feed: 'tag', tag }, { enabled: valid });
   if (!valid) {
     return (
       <FeedPage title="Tag">
@@ -74,7 +74,12 @@ export default function TagFeed() {
   return (
     <div className="gw-feed">
       <TagHeader tag={tag} />
-      <PostList query={query} label={`Wpisy z tagiem ${tag}`} emptyTitle="Brak wpisów z tym tagiem" />
+      <PostList
+        query={query}
+        nextAfter={nextAfter}
+        label={`Wpisy z tagiem ${tag}`}
+        emptyTitle="Brak wpisów z tym tagiem"
+      />
     </div>
   );
 }

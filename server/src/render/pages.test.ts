@@ -290,4 +290,14 @@ describe('the address a page is drawn and kept under', () => {
     expect(drawnAddress('/post/7', '?fbclid=abc')).toBe('/post/7');
     expect(drawnAddress('/tag/nauka', '?sort=newest')).toBe('/tag/nauka');
   });
+
+  it('keeps where a feed starts (po), when it is one a feed makes', () => {
+    expect(drawnAddress('/', '?utm=x&po=0.42~1234&sort=hot')).toBe('/?sort=hot&po=0.42%7E1234');
+    expect(drawnAddress('/microblog', '?po=1234')).toBe('/microblog?po=1234');
+    expect(drawnAddress('/tag/nauka', '?po=2026-11-28T10:00:00.000Z~77')).toBe(
+      '/tag/nauka?po=2026-11-28T10%3A00%3A00.000Z%7E77',
+    );
+    expect(drawnAddress('/microblog', '?po=<script>')).toBe('/microblog');
+    expect(drawnAddress('/post/7', '?po=1234')).toBe('/post/7');
+  });
 });

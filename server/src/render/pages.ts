@@ -7,6 +7,7 @@
  */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AFTER_PARAM } from 'shared-api/first-requests';
 import type { RegistryRemote } from 'shared-api/remote-registry';
 import type { CarriedAnswer, RenderRelease } from 'shared-api/render-protocol';
 import type { RemoteRouteDef } from 'shared-api/routes';
@@ -52,16 +53,24 @@ export function isServerDrawn(pathname: string): boolean {
 }
 
 const HOME_SORTS = new Set(['hot', 'newest', 'day', 'week']);
+/** A feed's `po` as shared-api's afterOf makes it: a post's id, after a value (a number or a time). */
+const AFTER = /^(?:[0-9.:TZ+-]{1,40}~)?[1-9]\d{0,15}$/;
 
 /**
  * The address a page is drawn and kept under: its path, and of its query only what the page
- * reads (the home feed's `sort`). Anything else (a campaign's tags, a made-up parameter) draws
- * the same screen, so it must not make the page another render: the cost follows pages.
+ * reads (the home feed's `sort`, a feed's `po`: where it starts). Anything else (a campaign's
+ * tags, a made-up parameter) draws the same screen, so it must not make the page another render:
+ * the cost follows pages.
  */
 export function drawnAddress(pathname: string, search: string): string {
-  if (pathname !== '/') return pathname;
-  const sort = new URLSearchParams(search).get('sort');
-  return sort && HOME_SORTS.has(sort) ? `/?sort=${sort}` : '/';
+  const query = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  const sort = query.get('sort');
+  if (pathname === '/' && sort && HOME_SORTS.has(sort)) kept.set('sort', sort);
+  const after = query.get(AFTER_PARAM);
+  if (after && !/^\/post\//.test(pathname) && AFTER.test(after)) kept.set(AFTER_PARAM, after);
+  const rest = kept.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
 }
 
 /**

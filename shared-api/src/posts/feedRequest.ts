@@ -19,13 +19,23 @@ import type { Post } from '../validation/rows.ts';
 
 export type HomeSort = 'hot' | 'newest' | 'day' | 'week';
 
-export type FeedSpec =
+export type FeedSpec = (
   | { feed: 'home'; sort: HomeSort }
   | { feed: 'microblog' }
   | { feed: 'lurking' }
   | { feed: 'favorites' }
   | { feed: 'tag'; tag: string }
-  | { feed: 'user'; user: string };
+  | { feed: 'user'; user: string }
+) & {
+  /**
+   * Where the feed starts: a page address's `po` (AFTER_PARAM), the place after the last post of
+   * the page before. A reader without scripts goes on by that link (PostList).
+   */
+  after?: string;
+};
+
+/** The page address's parameter that says where a feed starts (FeedSpec `after`). */
+export const AFTER_PARAM = 'po';
 
 export const FEED_PAGE_SIZE = 20;
 
@@ -38,6 +48,8 @@ export interface FeedRequest {
   resource: FeedResource;
   params: ReadParams<FeedResource>;
   next(last: Post): Cursor;
+  /** The column `next` reads beside the post's id, if any. */
+  column?: 'hot' | 'value' | 'favorited';
 }
 
 const byPost = (last: Post): Cursor => ({ post: lt(last.post) });
@@ -69,6 +81,7 @@ export function feedRequest(spec: FeedSpec, now = Date.now()): FeedRequest {
           resource: 'feed',
           params: { kind: eq('post'), order: ['hot.desc', 'post.desc'] },
           next: byPair('hot'),
+          column: 'hot',
         };
       if (spec.sort === 'newest')
         return { resource: 'feed', params: { kind: eq('post'), order: ['post.desc'] }, next: byPost };
@@ -78,6 +91,7 @@ export function feedRequest(spec: FeedSpec, now = Date.now()): FeedRequest {
         resource: 'feed',
         params: { kind: eq('post'), created: gt(since.toISOString()), order: ['value.desc', 'post.desc'] },
         next: byPair('value'),
+        column: 'value',
       };
     }
     case 'microblog':
@@ -89,6 +103,7 @@ export function feedRequest(spec: FeedSpec, now = Date.now()): FeedRequest {
         resource: 'favorites',
         params: { order: ['favorited.desc', 'post.desc'] },
         next: byPair('favorited'),
+        column: 'favorited',
       };
     case 'tag':
       return { resource: 'feed', params: { tags: contains([spec.tag]), order: ['post.desc'] }, next: byPost };
@@ -99,6 +114,29 @@ export function feedRequest(spec: FeedSpec, now = Date.now()): FeedRequest {
         next: byPost,
       };
   }
+}
+
+/**
+ * The `po` of the page after `last` (AFTER_PARAM): the post's id, after the value of the column
+ * the feed is ordered by when it has one (`0.42~1234`).
+ */
+export function afterOf(spec: FeedSpec, last: Post): string {
+  const { column } = feedRequest(spec);
+  return column ? `${last[column]}~${last.post}` : String(last.post);
+}
+
+/** The keyset condition a `po` stands for; null when it is not one this feed could have made. */
+export function cursorOfAfter(spec: FeedSpec, after: string): Cursor | null {
+  const request = feedRequest(spec);
+  const parts = after.split('~');
+  const post = Number(parts.at(-1));
+  if (!Number.isSafeInteger(post) || post <= 0 || parts.length !== (request.column ? 2 : 1)) return null;
+  if (!request.column) return request.next({ post } as Post);
+  const raw = parts[0]!;
+  const value = request.column === 'favorited' ? raw : Number(raw);
+  if (value === '' || (typeof value === 'number' && !Number.isFinite(value))) return null;
+  if (typeof value === 'string' && Number.isNaN(Date.parse(value))) return null;
+  return request.next({ post, [request.column]: value } as unknown as Post);
 }
 
 /** One page of a feed: its resource and every parameter (`cursor` null for the first page). */

@@ -37,6 +37,7 @@ import type { Vote } from '../validation/contract.ts';
 import type { Post } from '../validation/rows.ts';
 import {
   type Cursor,
+  cursorOfAfter,
   FEED_PAGE_SIZE,
   type FeedSpec,
   feedPage,
@@ -74,7 +75,10 @@ export function feedQuery(spec: FeedSpec) {
     queryKey: postKeys.feed(spec),
     // The time window of the top tabs is fixed when the first page loads.
     queryFn: ({ pageParam, signal }) => fetchFeedPage(spec, pageParam.cursor, signal, pageParam.now),
-    initialPageParam: { cursor: null as Cursor | null, now: Date.now() },
+    initialPageParam: {
+      cursor: spec.after === undefined ? null : cursorOfAfter(spec, spec.after),
+      now: Date.now(),
+    },
     getNextPageParam: (last: Post[], _all, param) =>
       last.length < FEED_PAGE_SIZE
         ? undefined

@@ -8,6 +8,7 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSanitizer } from '../html/sanitize.ts';
@@ -162,5 +163,22 @@ describe('PostList', () => {
     expect(commits.at(-1)).toEqual({ cards: 20, end: true });
     expect(screen.getAllByRole('article').map((card) => card.id)).toEqual(page.map((p) => `post-${p.post}`));
     expect(observed.size).toBe(1);
+  });
+
+  it('drawn on the server, is whole at once, with a link to the next page for a reader without scripts', async () => {
+    const page = Array.from({ length: 20 }, (_, index) => post(40 - index));
+    const feed = query({ status: 'success', data: { pages: [page] }, hasNextPage: true });
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/?sort=newest&po=99']}>
+        <PostList query={feed} emptyTitle="Pusto" label="Wpisy" nextAfter={(last) => `after-${last.post}`} />
+      </MemoryRouter>,
+    );
+    const drawn = new DOMParser().parseFromString(html, 'text/html');
+    expect(drawn.querySelectorAll('article')).toHaveLength(20);
+    // Without scripts a <noscript> is an element like any other: its link is there to follow.
+    const link = drawn.querySelector('noscript a');
+    expect(link?.textContent).toBe('Następna strona');
+    expect(link?.getAttribute('href')).toBe('/?sort=newest&po=after-21');
+    expect(link?.getAttribute('rel')).toBe('next');
   });
 });

@@ -4,7 +4,8 @@
  * and to try again after a page failed to load.
  */
 import { type ReactNode, useCallback, useDeferredValue } from 'react';
-import { flattenFeed, type Post } from 'shared-api';
+import { useLocation } from 'react-router-dom';
+import { AFTER_PARAM, flattenFeed, type Post } from 'shared-api';
 import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
@@ -41,9 +42,22 @@ export interface PostListProps {
   label: string;
   /** Keeps the loading state though the first page is in: what `renderBelow` needs is still on its way. */
   pending?: boolean;
+  /**
+   * Where the page after `last` starts (useFeedAt): a reader without scripts gets a link to it,
+   * where the button would read the next page into the list.
+   */
+  nextAfter?: (last: Post) => string;
 }
 
-export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pending }: PostListProps) {
+export function PostList({
+  query,
+  emptyTitle,
+  emptyText,
+  renderBelow,
+  label,
+  pending,
+  nextAfter,
+}: PostListProps) {
   const { status, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError, refetch } = query;
   // A page of cards is the biggest piece of rendering on a feed: as a deferred (transition)
   // update React draws it in slices and keeps the main thread free for input, instead of one long
@@ -85,14 +99,35 @@ export function PostList({ query, emptyTitle, emptyText, renderBelow, label, pen
         {isFetchingNextPage ? (
           <Spinner label="Wczytywanie kolejnych wpisów…" />
         ) : hasNextPage ? (
-          <Button variant="secondary" onClick={() => void fetchNextPage()}>
-            Pokaż więcej
-          </Button>
+          <>
+            <Button variant="secondary" onClick={() => void fetchNextPage()}>
+              Pokaż więcej
+            </Button>
+            {nextAfter && <NextPageLink after={nextAfter(posts.at(-1)!)} />}
+          </>
         ) : (
           <p className="gw-post-list__done">To już wszystko</p>
         )}
       </div>
     </PostCards>
+  );
+}
+
+/**
+ * The next page as a link, for a reader without scripts only (a `<noscript>`: React draws its
+ * content on the server and leaves it alone in the browser): this address with `po` set to where
+ * the next page starts, so a feed drawn on the server can be read page by page.
+ */
+function NextPageLink({ after }: { after: string }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.set(AFTER_PARAM, after);
+  return (
+    <noscript>
+      <a className="gw-button gw-button--secondary" href={`${location.pathname}?${params}`} rel="next">
+        Następna strona
+      </a>
+    </noscript>
   );
 }
 

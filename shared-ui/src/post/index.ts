@@ -5,4 +5,5 @@ export * from './PostBody.tsx';
 export * from './PostCard.tsx';
 export * from './PostList.tsx';
 export * from './PostMedia.tsx';
+export * from './useFeedAt.ts';
 export * from './VoteButtons.tsx';

@@ -7,7 +7,14 @@
  * post body waits for (shared-ui's SafeHtml), starts loading too: a card drawn before it has
  * arrived would grow when its body appears and push the cards below it down.
  */
-import { type HomeSort, PATTERNS, prefetchFeed, prefetchProfile, prefetchThread } from 'shared-api';
+import {
+  AFTER_PARAM,
+  type HomeSort,
+  PATTERNS,
+  prefetchFeed,
+  prefetchProfile,
+  prefetchThread,
+} from 'shared-api';
 import { prefetchTag } from 'shared-api/tags';
 import { loadSanitizer } from 'shared-ui';
 
@@ -32,23 +39,35 @@ function segment(match: RegExpExecArray | null): string | null {
  */
 export function prefetchRouteData(pathname: string, search: string): Promise<void> {
   const post = POST_PATH.exec(pathname);
+  const query = new URLSearchParams(search);
+  // Where a feed starts, as the feed pages read it (shared-ui useFeedAt).
+  const after = query.get(AFTER_PARAM);
+  const placed = after === null ? {} : { after };
   let reads: Promise<void>;
   if (post) {
     reads = prefetchThread(Number(post[1]));
   } else if (pathname === '/') {
-    const sort = new URLSearchParams(search).get('sort');
-    reads = prefetchFeed({ feed: 'home', sort: HOME_SORTS.find((value) => value === sort) ?? 'hot' });
+    const sort = query.get('sort');
+    reads = prefetchFeed({
+      feed: 'home',
+      sort: HOME_SORTS.find((value) => value === sort) ?? 'hot',
+      ...placed,
+    });
   } else if (pathname === '/microblog' || pathname === '/microblog/') {
-    reads = prefetchFeed({ feed: 'microblog' });
+    reads = prefetchFeed({ feed: 'microblog', ...placed });
   } else if (TAG_PATH.test(pathname)) {
     // As TagFeed reads its address: `#` and capitals dropped; an invalid tag reads nothing.
     const tag = (segment(TAG_PATH.exec(pathname)) ?? '').replace(/^#/, '').toLowerCase();
     if (!PATTERNS.tag.test(tag)) return Promise.resolve();
-    reads = Promise.all([prefetchTag(tag), prefetchFeed({ feed: 'tag', tag })]).then(() => undefined);
+    reads = Promise.all([prefetchTag(tag), prefetchFeed({ feed: 'tag', tag, ...placed })]).then(
+      () => undefined,
+    );
   } else if (USER_PATH.test(pathname)) {
     const user = segment(USER_PATH.exec(pathname));
     if (!user) return Promise.resolve();
-    reads = Promise.all([prefetchProfile(user), prefetchFeed({ feed: 'user', user })]).then(() => undefined);
+    reads = Promise.all([prefetchProfile(user), prefetchFeed({ feed: 'user', user, ...placed })]).then(
+      () => undefined,
+    );
   } else {
     return Promise.resolve();
   }

@@ -28,7 +28,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('a page the server drew', () => {
   it('answers the reads it was drawn from out of the page, each once, and then from the network', async () => {
-    const network = vi.fn(async () => new Response('[]', { headers: { 'content-type': 'application/json' } }));
+    const network = vi.fn(
+      async () => new Response('[]', { headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', network);
     carry({
       now: 1_700_000_000_000,
@@ -66,10 +68,7 @@ describe('a page the server drew', () => {
   it('counts a mismatch against the release that drew it, and only a mismatch', async () => {
     const { hydrationError } = await import('./serverDrawn.ts');
     const log = vi.fn();
-    const onError = hydrationError(
-      { now: 0, answers: {}, remote: 'mf_feed', module: 'HomeFeed' },
-      log,
-    );
+    const onError = hydrationError({ now: 0, answers: {}, remote: 'mf_feed', module: 'HomeFeed' }, log);
     onError(new Error('Minified React error #418; visit https://react.dev/errors/418'), {});
     onError(new Error('Something else went wrong'), {});
     await vi.waitFor(() => expect(reported).toEqual([{ release: FEED, kind: 'hydration' }]));
