@@ -133,11 +133,11 @@ function rootOf(html: string): string {
 }
 
 /**
- * The "needs JavaScript" notice is not on the page, read from the page's text (`textContent`):
- * Playwright's text matching never looks inside a `<noscript>`.
+ * The "needs JavaScript" notice is not on the page, read from the page's text (`textContent`,
+ * which has what a `<noscript>` holds): Playwright's text matching never looks inside one. A
+ * drawn feed may keep a `<noscript>` of its own (its next page's link).
  */
 async function expectNoNotice(page: Page): Promise<void> {
-  await expect(page.locator('noscript')).toHaveCount(0);
   expect(await page.locator('body').textContent()).not.toContain(NEEDS_JAVASCRIPT);
 }
 

@@ -108,12 +108,14 @@ export const DRAWN_ELEMENT_ID = 'gwar-drawn';
 
 /**
  * A server-drawn page: its screen inside `#root`, the style sheets the page would preload as
- * style sheets (the HTML is drawn before any script runs, so it needs them at once), no "needs
- * JavaScript" notice, and what it was drawn from as a JSON block.
+ * style sheets (the HTML is drawn before any script runs, so it needs them at once), no preload
+ * of the API reads (the page carries their answers), no "needs JavaScript" notice, and what it
+ * was drawn from as a JSON block.
  */
 export function withDrawnScreen(html: string, drawn: DrawnPage): string {
   return html
     .replace(/<link rel="preload" href="([^"]+)" as="style">/g, '<link rel="stylesheet" href="$1">')
+    .replace(/<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>/g, '')
     .replace(/<noscript>[^<]*<\/noscript>/, '')
     .replace('</head>', () => `${inlineJson(DRAWN_ELEMENT_ID, drawn.data)}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${drawn.root}</div>`);

@@ -6,12 +6,10 @@
  */
 import { type CarriedAnswer, carryAnswers, type RemoteName } from 'shared-api';
 import { loadSanitizer, setDrawnAt } from 'shared-ui';
+import { DRAWN_ELEMENT_ID } from './drawnMark.ts';
 import { reportRemote } from './health.ts';
 import { currentRelease } from './registry.ts';
 import { loadScreen } from './screens.ts';
-
-/** The element of the page that carries it (server/src/render/pages.ts writes it). */
-export const DRAWN_ELEMENT_ID = 'gwar-drawn';
 
 export interface ServerDrawn {
   now: number;
