@@ -230,6 +230,42 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
     await expectNoNotice(page);
   });
+
+  test('a tag page is there to read, with its posts', async ({ page }) => {
+    // The demo tag with the most posts.
+    const tags = await page.request.get('/api/tags?order=count.desc&limit=1&select=tag,count');
+    expect(tags.ok()).toBe(true);
+    const [tag] = (await tags.json()) as { tag: string; count: number }[];
+    expect(tag?.count).toBeGreaterThan(0);
+    await openDrawn(page, `/tag/${tag!.tag}`);
+    await expect(page.locator('#root h1')).toContainText(tag!.tag);
+    const ids = await cardIds(page);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const [first] = await rows(page.request, `post=eq.${ids[0]}&select=post,title,user,body,tags`);
+    const card = page.locator(`#root article#post-${ids[0]}`);
+    await expect(card.locator('.gw-post__user').first()).toHaveText(first!.user);
+    await expect(card.locator('.gw-html').first()).toContainText(textOf(first!.body).slice(0, 60));
+    await expect(card.locator('time').first()).toHaveText(RELATIVE_DATE);
+    await expectNoNotice(page);
+  });
+
+  test('a feed goes on to its next page by a link', async ({ page }) => {
+    // Newest first: the next page is the posts older than the last card.
+    await openDrawn(page, '/?sort=newest');
+    const first = await cardIds(page);
+    expect(first).toHaveLength(20);
+    const next = page.getByRole('link', { name: 'Następna strona' });
+    await expect(next).toHaveAttribute('href', `/?sort=newest&po=${first.at(-1)}`);
+    const after = await rows(
+      page.request,
+      `kind=eq.post&post=lt.${first.at(-1)}&order=post.desc&limit=20&select=post`,
+    );
+    expect(after.length).toBeGreaterThan(0);
+    await openDrawn(page, (await next.getAttribute('href'))!);
+    expect(await cardIds(page)).toEqual(after.map((row) => row.post));
+    await expect(page.getByRole('tab', { name: 'Najnowsze' })).toHaveAttribute('aria-selected', 'true');
+  });
 });
 
 test.describe('with JavaScript on', () => {
