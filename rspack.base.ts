@@ -252,6 +252,23 @@ function typesOf(dir: string, isHost: boolean) {
   };
 }
 
+/** TypeScript and TSX through swc, the same for every browser and server bundle. */
+function typeScriptRule(development: boolean) {
+  return {
+    test: /\.(ts|tsx)$/,
+    exclude: /node_modules[\\/](?!\.pnpm)/,
+    loader: 'builtin:swc-loader',
+    type: 'javascript/auto' as const,
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development } },
+        target: 'es2022',
+      },
+    },
+  };
+}
+
 export interface AppOptions {
   /** Folder of the app (pass `import.meta.dirname`). */
   dir: string;
@@ -299,19 +316,7 @@ export function defineApp(options: AppOptions): Configuration {
     },
     module: {
       rules: [
-        {
-          test: /\.(ts|tsx)$/,
-          exclude: /node_modules[\\/](?!\.pnpm)/,
-          loader: 'builtin:swc-loader',
-          type: 'javascript/auto',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-              target: 'es2022',
-            },
-          },
-        },
+        typeScriptRule(!production),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(svg|png|ico|woff2)$/, type: 'asset/resource' },
       ],
@@ -415,26 +420,17 @@ export function defineServerBundle({ dir, name, exposes = {} }: AppOptions): Con
     );
   writeFileSync(entry, `${lines.join('\n')}\n`);
   const shared = new Set<string>(SERVER_SHARED);
-  return {
-    mode: 'production',
-    context: dir,
-    target: 'node22',
+  return defineNodeBundle({
+    dir,
     entry: { server: entry },
-    devtool: false,
     output: {
       path: path.join(dir, 'dist', SERVER_BUNDLE_DIR),
       filename: SERVER_ENTRY,
-      chunkFilename: '[name].[contenthash:10].mjs',
-      module: true,
-      chunkFormat: 'module',
-      chunkLoading: 'import',
       library: { type: 'module' },
       // One file: a lazy part is part of the bundle, so a release's server bundle is exactly its
       // entry, fetched from the release store as one file (server/src/render/pages.ts createReleaseBundles).
       asyncChunks: false,
       uniqueName: `${name}_server`,
-      // The browser build (the first step) has just emptied dist: this folder is the bundle's own.
-      clean: true,
     },
     externalsType: 'var',
     externals: ({ request }, callback) => {
@@ -442,24 +438,43 @@ export function defineServerBundle({ dir, name, exposes = {} }: AppOptions): Con
         return callback(undefined, `globalThis.__gwar_shared[${JSON.stringify(request)}]`);
       return callback();
     },
+  });
+}
+
+/**
+ * An ES module bundle for Node from an app's sources (a remote's server bundle, the shell's
+ * renderer program: shell/rspack.server.config.ts), compiled as its browser build is. What only a
+ * browser uses is left to the browser build: a style sheet import is its text, unused; a file
+ * import is the browser build's name for it, so a server-drawn image points where the browser's
+ * would. `output` is cleaned first: the browser build has just emptied dist, and this folder is
+ * the bundle's own.
+ */
+export function defineNodeBundle({
+  dir,
+  output,
+  ...rest
+}: { dir: string; output: NonNullable<Configuration['output']> } & Omit<
+  Configuration,
+  'output'
+>): Configuration {
+  return {
+    mode: 'production',
+    context: dir,
+    target: 'node22',
+    devtool: false,
+    output: {
+      chunkFilename: '[name].[contenthash:10].mjs',
+      module: true,
+      chunkFormat: 'module',
+      chunkLoading: 'import',
+      clean: true,
+      ...output,
+    },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     module: {
       rules: [
-        {
-          test: /\.(ts|tsx)$/,
-          exclude: /node_modules[\\/](?!\.pnpm)/,
-          loader: 'builtin:swc-loader',
-          type: 'javascript/auto',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: false } },
-              target: 'es2022',
-            },
-          },
-        },
+        typeScriptRule(false),
         { test: /\.css$/, type: 'asset/source' },
-        // The browser build's file names, so a server-drawn image points where the browser's would.
         { test: /\.(svg|png|ico|woff2)$/, type: 'asset/resource', generator: { emit: false } },
       ],
     },
@@ -467,5 +482,6 @@ export function defineServerBundle({ dir, name, exposes = {} }: AppOptions): Con
     optimization: { minimize: false, moduleIds: 'deterministic', chunkIds: 'deterministic', nodeEnv: false },
     performance: { hints: false },
     stats: 'errors-warnings',
+    ...rest,
   };
 }

@@ -22,7 +22,7 @@
  * adjacent rounds (a pair shares the machine's state, as in mixed.mjs).
  *
  *   BENCH_DATABASE_URL=postgres://…/gwar_bench node bench/ssr.mjs     (after generate.mjs and a build)
- *   options (env): BENCH_SECONDS (60), BENCH_ROUND_SECONDS (10), BENCH_CONNECTIONS (20),
+ *   options (env): BENCH_SECONDS (60), BENCH_ROUND_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_RATE (0),
  *                  BENCH_PORT (4660; the second process takes the next one)
  *
  * The first process publishes the remotes' local builds as their releases (as `npm start` does);
@@ -52,6 +52,11 @@ if (!url) {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/**
+ * Requests per second in all, paced (0: as fast as the API answers). A paced run shows what
+ * visitors get from a node with time to spare; an unpaced one, what a saturated node does.
+ */
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 const PORT = Number(process.env.BENCH_PORT ?? 4660);
 const root = path.resolve(import.meta.dirname, '..');
 /** What a server-drawn page carries (server/src/pages/frontend.ts DRAWN_ELEMENT_ID). */
@@ -264,8 +269,16 @@ async function run(target, seconds, counted) {
   const started = performance.now();
   const until = started + seconds * 1000;
   let requests = 0;
-  const workers = Array.from({ length: CONNECTIONS }, async () => {
+  // Paced: each worker starts a request every CONNECTIONS / RATE seconds (at once when behind).
+  const interval = RATE > 0 ? (CONNECTIONS * 1000) / RATE : 0;
+  const workers = Array.from({ length: CONNECTIONS }, async (_, index) => {
+    let next = started + (interval * index) / CONNECTIONS;
     while (performance.now() < until && !target.exited) {
+      if (interval) {
+        const wait = next - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        next += interval;
+      }
       const request = nextRequest();
       const { ms, ok, drawn, bytes } = await send(target.base, request);
       if (!counted) continue;

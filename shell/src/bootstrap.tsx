@@ -5,7 +5,7 @@
 import 'shared-ui/styles.css';
 import './shell.css';
 import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './remotes/chunkReload.ts';
 import { DRAWN_ELEMENT_ID } from './remotes/drawnMark.ts';
@@ -15,19 +15,11 @@ import { fallBackForChunk, remotesReady, watchRemoteErrors } from './remotes/reg
 import { preparesAhead } from './remotes/screens.ts';
 import { startSession } from './session/session.ts';
 
-// A page the server drew carries what it was drawn from (remotes/serverDrawn.ts, a chunk of its
-// own: a page drawn here never loads it). Its reads are answered from the page, so they start
-// once it is read.
-const takingOver =
-  document.getElementById(DRAWN_ELEMENT_ID) !== null
-    ? import(/* webpackChunkName: "server-drawn" */ './remotes/serverDrawn.ts').then((module) => ({
-        module,
-        drawn: module.takeServerDrawn(),
-      }))
-    : null;
-const readFirst = () => prefetchRouteData(window.location.pathname, window.location.search);
+// A page the server drew carries what it was drawn from, and its reads are answered from the page
+// (remotes/serverDrawn.ts, a chunk of its own: a page drawn here never loads it).
+const drawnOnServer = document.getElementById(DRAWN_ELEMENT_ID) !== null;
 // All start at once; the layout draws while they run.
-const firstReads = takingOver ? takingOver.then(readFirst, readFirst) : readFirst();
+if (!drawnOnServer) prefetchRouteData(window.location.pathname, window.location.search);
 void remotesReady().catch(() => {
   // A failed registry read shows up in the first route that needs a remote (with a retry).
 });
@@ -49,30 +41,22 @@ const onRecoverableError = (error: unknown, info: { componentStack?: string }) =
 
 const drawHere = () => {
   container.replaceChildren();
+  // As a transition the first render is done in slices that yield to the browser between them,
+  // not as one long task while the page is still loading (Lighthouse's total blocking time).
   startTransition(() => createRoot(container, { onRecoverableError }).render(<App />));
 };
 
-if (takingOver) {
-  // The server drew the first screen: the page takes it over as it is once what it was drawn from
-  // is here (its reads, answered from the page; the screen's code; DOMPurify for its bodies), so
-  // the browser's first render is the server's and nothing is drawn twice. Until then the HTML
-  // is on screen, its links plain links. Anything that fails on the way draws the page here.
-  void takingOver
-    .then(async ({ module, drawn }) => {
-      if (!drawn) throw new Error('the page’s #gwar-drawn could not be read');
-      await module.takeOver(drawn, firstReads);
-      hydrateRoot(container, <App />, {
-        onRecoverableError: module.hydrationError(drawn, onRecoverableError),
-      });
-    })
+if (drawnOnServer) {
+  // The server drew the first screen: the page takes it over as it is (serverDrawn.ts), or, when
+  // anything fails on the way, draws it here.
+  import(/* webpackChunkName: "server-drawn" */ './remotes/serverDrawn.ts')
+    .then((module) => module.takeOverPage(container, <App />, onRecoverableError))
     .catch((error: unknown) => {
       console.warn('the server-drawn page could not be taken over; drawing it here', error);
       drawHere();
     });
 } else {
-  // As a transition the first render is done in slices that yield to the browser between them,
-  // not as one long task while the page is still loading (Lighthouse's total blocking time).
-  startTransition(() => createRoot(container, { onRecoverableError }).render(<App />));
+  drawHere();
 }
 
 /**

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { inlineJson } from '../http/inlineJson.ts';
 import { linkTag } from '../http/preload.ts';
 import { REGISTRY_ELEMENT_ID } from '../releases/page.ts';
-import type { DrawnPage } from '../render/pages.ts';
-import { DRAWN_ELEMENT_ID, SESSION_ELEMENT_ID, withDrawnScreen } from './frontend.ts';
+import { DRAWN_ELEMENT_ID, type DrawnPage } from '../render/pages.ts';
+import { SESSION_ELEMENT_ID, withDrawnScreen } from './frontend.ts';
 
 /**
  * A guest's page as sendShell builds it before the screen goes in: the shell's own template (its
@@ -24,7 +24,7 @@ const head = [
 const page = template.replace('</head>', `${head}</head>`);
 
 const hostile = '</script><script>alert(1)</script><!--<script>';
-const drawn: DrawnPage = {
+const drawnWithoutBlock: Omit<DrawnPage, 'block'> = {
   // Replacement patterns ($&, $1, $') must go in as text, not be expanded.
   root: `<div class="feed"><article><h2>Kot na dachu</h2><p>Cena: 5$&amp; $1 $' zł</p></article></div>`,
   data: {
@@ -39,6 +39,11 @@ const drawn: DrawnPage = {
     remote: 'mf_feed',
     module: 'HomeFeed',
   },
+};
+/** With its block as render/pages.ts writes it. */
+const drawn: DrawnPage = {
+  ...drawnWithoutBlock,
+  block: inlineJson(DRAWN_ELEMENT_ID, drawnWithoutBlock.data),
 };
 
 describe('a server-drawn page', () => {

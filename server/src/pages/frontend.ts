@@ -27,6 +27,7 @@ import {
   createServerDrawnPages,
   type DrawnPage,
   drawnAddress,
+  eventLoopBusy,
   type ServerDrawnPages,
 } from '../render/pages.ts';
 import { createRendererPool } from '../render/pool.ts';
@@ -103,9 +104,6 @@ const serveBuiltFile = (app: FastifyInstance, route: string, root: string, heade
  */
 export const SESSION_ELEMENT_ID = 'gwar-session';
 
-/** The element that carries what a server-drawn page was drawn from (shell/src/remotes/serverDrawn.ts). */
-export const DRAWN_ELEMENT_ID = 'gwar-drawn';
-
 /**
  * A server-drawn page: its screen inside `#root`, the style sheets the page would preload as
  * style sheets (the HTML is drawn before any script runs, so it needs them at once), no preload
@@ -117,7 +115,7 @@ export function withDrawnScreen(html: string, drawn: DrawnPage): string {
     .replace(/<link rel="preload" href="([^"]+)" as="style">/g, '<link rel="stylesheet" href="$1">')
     .replace(/<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>/g, '')
     .replace(/<noscript>[^<]*<\/noscript>/, '')
-    .replace('</head>', () => `${inlineJson(DRAWN_ELEMENT_ID, drawn.data)}</head>`)
+    .replace('</head>', () => `${drawn.block}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${drawn.root}</div>`);
 }
 
@@ -150,6 +148,7 @@ function serverDrawnPages(app: FastifyInstance, config: Config, shellDist: strin
   const { store, prefixes } = app.services.releases;
   return createServerDrawnPages({
     pool,
+    busy: eventLoopBusy(),
     bundles: createReleaseBundles(store, prefixes, path.join(config.dataDir, 'renderer')),
     timeoutMs: config.ssr.timeoutMs,
     cacheMs: config.guestCacheMs,

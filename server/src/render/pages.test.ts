@@ -50,6 +50,8 @@ function deferred() {
 function setup(
   options: {
     answer?: (url: string) => Promise<Drawn | null>;
+    /** What the pool says a render takes lately (ms). */
+    expectedMs?: number;
     bundle?: (remote: RegistryRemote) => Promise<string | null>;
     maxEntries?: number;
   } = {},
@@ -61,6 +63,7 @@ function setup(
       renders.push({ releases, url, now });
       return options.answer?.(url) ?? Promise.resolve(drawn(`<main>${url}</main>`));
     },
+    expectedMs: () => options.expectedMs ?? 0,
     combinations: () => [],
     async close() {},
   };
@@ -83,9 +86,12 @@ function setup(
 describe('server-drawn pages', () => {
   it('are the first screens people land on, drawn with their remotes’ releases and carried with the page', async () => {
     const { draw, renders, clock } = setup();
+    const data = { now: clock.now, answers: drawn('').answers, remote: 'mf_feed', module: 'HomeFeed' };
     expect(await draw('/?sort=newest')).toEqual({
       root: '<main>/?sort=newest</main>',
-      data: { now: clock.now, answers: drawn('').answers, remote: 'mf_feed', module: 'HomeFeed' },
+      data,
+      // The page's JSON block, written once for the render.
+      block: `<script id="gwar-drawn" type="application/json">${JSON.stringify(data)}</script>`,
     });
     expect(renders).toHaveLength(1);
     expect(renders[0]).toMatchObject({ url: '/?sort=newest', now: clock.now });
@@ -182,6 +188,25 @@ describe('server-drawn pages', () => {
     const again = await draw('/');
     expect(renders).toHaveLength(4);
     expect(again?.data.now).toBe(clock.now);
+  });
+
+  it('do not wait for a render the renderer cannot be expected to finish in time, and then draw only an address asked again', async () => {
+    const render = deferred();
+    const { draw, renders, clock } = setup({ answer: () => render.promise, expectedMs: 80 });
+    const started = performance.now();
+    // Asked once: not drawn, and not worth a render nobody may ask for again.
+    expect(await draw('/microblog')).toBeNull();
+    expect(renders).toHaveLength(0);
+    expect(await draw('/post/9')).toBeNull();
+    // Asked again: still not waited for, but drawn for the next visitor.
+    clock.now += 500;
+    expect(await draw('/microblog')).toBeNull();
+    expect(performance.now() - started).toBeLessThan(25);
+    expect(renders.map((asked) => asked.url)).toEqual(['/microblog']);
+    render.resolve(drawn('<main>mikroblog</main>'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await draw('/microblog'))?.root).toBe('<main>mikroblog</main>');
+    expect(renders).toHaveLength(1);
   });
 
   it('do not keep a failed render: the next page asks again', async () => {

@@ -6,11 +6,13 @@
  * a server bundle, and any render that fails or is not done in `timeoutMs`.
  */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { AFTER_PARAM } from 'shared-api/first-requests';
 import type { RegistryRemote } from 'shared-api/remote-registry';
 import type { CarriedAnswer, RenderRelease } from 'shared-api/render-protocol';
 import type { RemoteRouteDef } from 'shared-api/routes';
+import { inlineJson } from '../http/inlineJson.ts';
 import type { ReleasePrefixes } from '../releases/prefixes.ts';
 import { SERVER_BUNDLE } from '../releases/serverBundle.ts';
 import type { BlobStore } from '../releases/store.ts';
@@ -37,7 +39,19 @@ export interface DrawnPage {
   root: string;
   /** shell/src/remotes/serverDrawn.ts reads it. */
   data: { now: number; answers: Record<string, CarriedAnswer>; remote: string; module: string };
+  /** `data` as the page's JSON block, written once per render, not once per page sent. */
+  block: string;
 }
+
+/** A render kept for its address: when it was drawn, and its JSON block once a page needed it. */
+interface Rendered {
+  drawn: Drawn;
+  at: number;
+  block: string | null;
+}
+
+/** The element that carries what a server-drawn page was drawn from (shell/src/remotes/drawnMark.ts). */
+export const DRAWN_ELEMENT_ID = 'gwar-drawn';
 
 export interface ServerDrawnPages {
   draw(input: {
@@ -118,8 +132,29 @@ export function createReleaseBundles(
   };
 }
 
+/**
+ * Whether this node's event loop is busy: its utilisation over the last `windowMs` above
+ * `threshold`. A drawn page costs the node more to send than the page drawn in the browser (its
+ * HTML and the answers it was drawn from, about twenty times the bytes: bench/README.md, "Guests'
+ * pages drawn on the server"), so a busy node sends the lighter page, as it did before, and draws
+ * again once it has time to spare.
+ */
+export function eventLoopBusy(threshold = 0.7, windowMs = 500): () => boolean {
+  let last = performance.eventLoopUtilization();
+  let busy = false;
+  const sample = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    busy = performance.eventLoopUtilization(now, last).utilization > threshold;
+    last = now;
+  }, windowMs);
+  sample.unref();
+  return () => busy;
+}
+
 export function createServerDrawnPages(options: {
   pool: RendererPool;
+  /** True while the node is too busy to send drawn pages (eventLoopBusy). */
+  busy?: () => boolean;
   bundles: (remote: RegistryRemote) => Promise<string | null>;
   timeoutMs: number;
   /** How long a drawn page is kept, per combination and address (the guests' cache's lifetime). */
@@ -127,8 +162,11 @@ export function createServerDrawnPages(options: {
   maxEntries?: number;
   now?: () => number;
 }): ServerDrawnPages {
-  const { pool, bundles, timeoutMs, cacheMs, maxEntries = 500, now = Date.now } = options;
-  const cache = new Map<string, { at: number; page: Promise<{ drawn: Drawn; at: number } | null> }>();
+  const { pool, bundles, timeoutMs, cacheMs, maxEntries = 500, now = Date.now, busy = () => false } = options;
+  const cache = new Map<string, { at: number; page: Promise<Rendered | null> }>();
+  /** When each address was last asked for: a slow renderer draws only addresses asked again. */
+  const asked = new Map<string, number>();
+  const askedWithinMs = 2 * Math.max(cacheMs, 1000);
 
   const releasesOf = async (remotes: readonly RegistryRemote[]): Promise<RenderRelease[] | null> => {
     const drawing = remotes.filter((remote) => DRAWING_REMOTES.includes(remote.name));
@@ -143,15 +181,26 @@ export function createServerDrawnPages(options: {
     }));
   };
 
-  const drawnAt = (releases: RenderRelease[], url: string) => {
+  /**
+   * The address's render: the one kept, or a new one. While renders take longer than a page waits
+   * (`slow`), a new one is started only for an address asked for again lately: a render nobody is
+   * waiting for, of a page nobody asks for again before it is dropped, is work for nothing, taken
+   * from a node that is already busy.
+   */
+  const drawnAt = (releases: RenderRelease[], url: string, slow: boolean): Promise<Rendered | null> => {
     const key = `${combinationOf(releases)} ${url}`;
     const time = now();
     const kept = cache.get(key);
     if (kept && time - kept.at < cacheMs) return kept.page;
+    const before = asked.get(key);
+    asked.delete(key);
+    asked.set(key, time);
+    if (asked.size > maxEntries * 4) asked.delete(asked.keys().next().value as string);
+    if (slow && (before === undefined || time - before > askedWithinMs)) return Promise.resolve(null);
     // A render that could not even be asked for (the process could not be started) is a page
     // drawn in the browser, like any other failure.
     const page = pool.render(releases, url, time).then(
-      (drawn) => (drawn ? { drawn, at: time } : null),
+      (drawn): Rendered | null => (drawn ? { drawn, at: time, block: null } : null),
       () => null,
     );
     if (cacheMs > 0) {
@@ -168,22 +217,27 @@ export function createServerDrawnPages(options: {
 
   return {
     async draw({ url, pathname, route, remotes }) {
-      if (!route || !isServerDrawn(pathname)) return null;
+      if (!route || !isServerDrawn(pathname) || busy()) return null;
       const releases = await releasesOf(remotes);
       if (!releases) return null;
+      // A page waits for its render only when the renderer's recent renders say it can be in
+      // time; otherwise it goes out at once (the render, if the renderer takes it, is kept for the
+      // next visitor of the address).
+      const slow = pool.expectedMs(releases) > timeoutMs;
+      const wait = slow ? 0 : timeoutMs;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), timeoutMs);
+        timer = setTimeout(() => resolve(null), wait);
       });
       // The render goes on when the page stops waiting, and the next page of the same address
       // takes it from the cache.
-      const page = await Promise.race([drawnAt(releases, url), late]);
+      const page = await Promise.race([drawnAt(releases, url, slow), late]);
       clearTimeout(timer);
       if (!page) return null;
-      return {
-        root: page.drawn.html,
-        data: { now: page.at, answers: page.drawn.answers, remote: route.remote, module: route.module },
-      };
+      const data = { now: page.at, answers: page.drawn.answers, remote: route.remote, module: route.module };
+      // An address is always drawn by the same route, so its block is the same for every page.
+      page.block ??= inlineJson(DRAWN_ELEMENT_ID, data);
+      return { root: page.drawn.html, data, block: page.block };
     },
   };
 }

@@ -104,6 +104,20 @@ describe('a renderer process', () => {
     expect(renderers.combinations()).toEqual([combinationOf(A)]);
   });
 
+  it('takes maxQueued renders at once and refuses more at once, below the API’s priority', async () => {
+    const { pool: renderers } = pool({ maxQueued: 2, renderLimitMs: 1000 });
+    const pid = await pidOf(renderers, A);
+    expect(os.getPriority(pid)).toBeGreaterThan(os.getPriority(process.pid));
+    const slow = [renderers.render(A, '/slow', Date.now()), renderers.render(A, '/slow', Date.now())];
+    const started = performance.now();
+    expect(await renderers.render(A, '/page', Date.now())).toBeNull();
+    expect(performance.now() - started).toBeLessThan(50);
+    // What it expects of a render: nothing yet, then about what they took.
+    expect(await Promise.all(slow)).toEqual([null, null]);
+    expect((await renderers.render(A, '/page', Date.now()))?.html).toContain('post');
+    expect(renderers.expectedMs(A)).toBeGreaterThan(0);
+  });
+
   it('has nothing of the API node’s environment but NODE_ENV', async () => {
     const saved = { DATABASE_URL: process.env.DATABASE_URL, SESSION_SECRET: process.env.SESSION_SECRET };
     process.env.DATABASE_URL = 'postgres://gwar:hunter2@db/gwar';

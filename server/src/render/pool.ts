@@ -12,6 +12,7 @@
  * the API, pages.ts).
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import type {
   CarriedAnswer,
@@ -42,6 +43,11 @@ export interface RendererPoolOptions {
   renderLimitMs?: number;
   /** Old-generation heap of each process, in MiB. */
   heapMiB?: number;
+  /**
+   * Renders one process takes at once (one drawing, the rest waiting): past it a page is not
+   * drawn at all, at once, instead of waiting behind a queue that only grows under load.
+   */
+  maxQueued?: number;
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
 }
 
@@ -49,6 +55,7 @@ interface Pending {
   resolve: (drawn: Drawn | null) => void;
   reads: number;
   timer: NodeJS.Timeout;
+  sentAt: number;
 }
 
 interface Renderer {
@@ -57,6 +64,10 @@ interface Renderer {
   ready: Promise<boolean>;
   pending: Map<number, Pending>;
   lastUsed: number;
+  /** How long its renders take lately (a moving average, ms; 0 before the first). */
+  renderMs: number;
+  /** Renders asked of it and not settled yet (some may wait for it to start). */
+  inFlight: number;
 }
 
 export interface RendererPool {
@@ -66,6 +77,11 @@ export interface RendererPool {
    * its first page.
    */
   render(releases: readonly RenderRelease[], url: string, now: number): Promise<Drawn | null>;
+  /**
+   * How long a render of this combination takes lately, queue included (0 when not known yet):
+   * a page does not wait for a render it cannot expect in time.
+   */
+  expectedMs(releases: readonly RenderRelease[]): number;
   /** The combinations with a process now (for tests and the operators' figures). */
   combinations(): string[];
   close(): Promise<void>;
@@ -78,6 +94,17 @@ export const combinationOf = (releases: readonly RenderRelease[]) =>
     .sort()
     .join(' ');
 
+/** The renderers' niceness: well below the API's (0), above nothing else's (19 is the lowest). */
+const RENDERER_NICENESS = 10;
+
+/** A message to a renderer that may have just exited: lost with it, never an error of the page. */
+function send(child: ChildProcess, message: RendererMessage): void {
+  if (!child.connected) return;
+  child.send(message, () => {
+    // An error here (EPIPE) means the process went away: its exit handler settles its renders.
+  });
+}
+
 export function createRendererPool(options: RendererPoolOptions): RendererPool {
   const {
     program,
@@ -88,6 +115,7 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
     maxReads = 12,
     renderLimitMs = 3000,
     heapMiB = 256,
+    maxQueued = 2,
     log,
   } = options;
   const renderers = new Map<string, Renderer>();
@@ -127,6 +155,8 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
       }),
       pending: new Map(),
       lastUsed: Date.now(),
+      renderMs: 0,
+      inFlight: 0,
     };
     const startTimer = setTimeout(() => {
       log.warn({ combination: key }, 'renderer did not start in time');
@@ -141,7 +171,7 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
         const pending = renderer.pending.get(message.id);
         const answer = (reply: CarriedAnswer | null) => {
           const out: RendererMessage = { type: 'answer', id: message.id, path: message.path, answer: reply };
-          if (child.connected) child.send(out);
+          send(child, out);
         };
         if (!pending || ++pending.reads > maxReads || typeof message.path !== 'string') {
           answer(null);
@@ -153,6 +183,8 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
         if (!pending) return;
         renderer.pending.delete(message.id);
         clearTimeout(pending.timer);
+        const took = performance.now() - pending.sentAt;
+        renderer.renderMs = renderer.renderMs ? renderer.renderMs * 0.8 + took * 0.2 : took;
         if (message.type === 'failed') log.warn({ combination: key, error: message.error }, 'render failed');
         pending.resolve(
           message.type === 'drawn' && typeof message.html === 'string'
@@ -169,6 +201,15 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
       stop(renderer);
     });
     child.on('error', (err) => log.warn({ err, combination: key }, 'renderer process error'));
+    // Below the API's own priority: a render takes what the node's processors have to spare, and
+    // under load the pages it cannot draw in time go out drawn in the browser, as without it.
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, RENDERER_NICENESS);
+      } catch {
+        // Not allowed here: the renderer runs at the API's priority.
+      }
+    }
     renderers.set(key, renderer);
     log.info({ combination: key }, 'renderer started');
     return renderer;
@@ -185,6 +226,32 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
   const sweep = setInterval(() => prune(Date.now()), 60_000);
   sweep.unref();
 
+  /** One render by `renderer`, sent once it is ready; null when it cannot be drawn. */
+  const drawWith = async (renderer: Renderer, url: string, now: number): Promise<Drawn | null> => {
+    if (!(await renderer.ready)) return null;
+    const id = nextId++;
+    const { child, key } = renderer;
+    return new Promise<Drawn | null>((resolve) => {
+      // The renderer gives a render up by itself well before this (shell/src/server/renderer.tsx
+      // RENDER_LIMIT_MS): one still running here is stuck (a release's endless loop), and the
+      // process is replaced, or every page of the combination would wait for it.
+      const timer = setTimeout(() => {
+        renderer.pending.delete(id);
+        log.warn({ combination: key, url }, 'render given up: the renderer is replaced');
+        resolve(null);
+        stop(renderer);
+      }, renderLimitMs);
+      renderer.pending.set(id, { resolve, reads: 0, timer, sentAt: performance.now() });
+      const request: RenderRequest = { type: 'render', id, url, now };
+      if (child.connected) send(child, request);
+      else {
+        clearTimeout(timer);
+        renderer.pending.delete(id);
+        resolve(null);
+      }
+    });
+  };
+
   return {
     async render(releases, url, now) {
       if (closed) return null;
@@ -195,28 +262,19 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
         prune(Date.now());
       }
       renderer.lastUsed = Date.now();
-      if (!(await renderer.ready)) return null;
-      const id = nextId++;
-      const child = renderer.child;
-      return new Promise<Drawn | null>((resolve) => {
-        // The renderer gives a render up by itself well before this (shell/src/server/renderer.tsx
-        // RENDER_LIMIT_MS): one still running here is stuck (a release's endless loop), and the
-        // process is replaced, or every page of the combination would wait for it.
-        const timer = setTimeout(() => {
-          renderer.pending.delete(id);
-          log.warn({ combination: key, url }, 'render given up: the renderer is replaced');
-          resolve(null);
-          stop(renderer);
-        }, renderLimitMs);
-        renderer.pending.set(id, { resolve, reads: 0, timer });
-        const request: RenderRequest = { type: 'render', id, url, now };
-        if (child.connected) child.send(request);
-        else {
-          clearTimeout(timer);
-          renderer.pending.delete(id);
-          resolve(null);
-        }
-      });
+      if (renderer.inFlight >= maxQueued) return null;
+      renderer.inFlight++;
+      try {
+        return await drawWith(renderer, url, now);
+      } finally {
+        renderer.inFlight--;
+      }
+    },
+    expectedMs(releases) {
+      const renderer = renderers.get(combinationOf(releases));
+      if (!renderer) return 0;
+      // Behind the renders it has already: each about as long as the last ones.
+      return renderer.renderMs * (renderer.inFlight + 1);
     },
     combinations: () => [...renderers.keys()],
     async close() {

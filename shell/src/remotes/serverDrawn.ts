@@ -4,10 +4,14 @@
  * of its reads and the remote module that drew it. The browser takes the HTML over as it is
  * (`hydrateRoot`, bootstrap.tsx) once it has the same inputs, so its first render is the server's.
  */
+
+import type { ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { type CarriedAnswer, carryAnswers, type RemoteName } from 'shared-api';
 import { loadSanitizer, setDrawnAt } from 'shared-ui';
 import { DRAWN_ELEMENT_ID } from './drawnMark.ts';
 import { reportRemote } from './health.ts';
+import { prefetchPageData } from './pageData.ts';
 import { currentRelease } from './registry.ts';
 import { loadScreen } from './screens.ts';
 
@@ -33,6 +37,24 @@ export function takeServerDrawn(): ServerDrawn | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Takes the page the server drew over (`hydrateRoot`) once what it was drawn from is here: its
+ * reads (answered from the page), the screen's module and DOMPurify, so the browser's first render
+ * is the server's and nothing is drawn twice. Until then the HTML is on screen, its links plain
+ * links. Rejects when the page carries nothing usable or the screen cannot be loaded: the caller
+ * then draws the page in the browser.
+ */
+export async function takeOverPage(
+  container: Element,
+  app: ReactNode,
+  onRecoverableError: RecoverableErrorHandler,
+): Promise<void> {
+  const drawn = takeServerDrawn();
+  if (!drawn) throw new Error('the page’s #gwar-drawn could not be read');
+  await takeOver(drawn, prefetchPageData(window.location.pathname, window.location.search));
+  hydrateRoot(container, app, { onRecoverableError: hydrationError(drawn, onRecoverableError) });
 }
 
 /**

@@ -30,7 +30,7 @@ import type {
 import * as SharedUi from 'shared-ui';
 import * as Zustand from 'zustand';
 import { AppFrame, Shell } from '../App.tsx';
-import { prefetchRouteData } from '../remotes/firstData.ts';
+import { prefetchPageData } from '../remotes/pageData.ts';
 import { type AnyComponent, provideScreen } from '../remotes/screens.ts';
 
 // The packages a release's server bundle takes from the renderer (rspack.base.ts SERVER_SHARED),
@@ -93,7 +93,7 @@ async function draw(request: RenderRequest): Promise<string> {
   SharedApi.queryClient.clear();
   SharedApi.setSessionUser(null);
   SharedUi.setDrawnAt(request.now);
-  await prefetchRouteData(url.pathname, url.search);
+  await prefetchPageData(url.pathname, url.search);
   const { prelude } = await prerenderToNodeStream(
     <AppFrame>
       <Router.StaticRouter location={request.url}>
