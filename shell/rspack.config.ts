@@ -73,9 +73,14 @@ const SHARED_UI_SUBPATH_FILES = Object.entries(sharedUiExports)
   .map(([, target]) => `/shared-ui/${target.replace(/^\.\//, '')}`);
 const isSharedUiSubpath = (resource: string) =>
   SHARED_UI_SUBPATH_FILES.some((subpathFile) => resource.replaceAll('\\', '/').endsWith(subpathFile));
+/**
+ * shared-api's tags module: the shell reads a tag only from its lazy parts (areas prepared ahead,
+ * a server-drawn tag page's take-over), so it stays in their chunks, out of every first load.
+ */
+const LAZY_SHARED_API = ['/shared-api/src/tags.ts'];
 const inFramework = (resource: string) => {
   const file = resource.replaceAll('\\', '/');
-  if (isSharedUiSubpath(file)) return false;
+  if (isSharedUiSubpath(file) || LAZY_SHARED_API.some((lazy) => file.endsWith(lazy))) return false;
   const pkg = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
   if (pkg) return FRAMEWORK_PACKAGES.includes(pkg);
   // shared-api and shared-ui (workspace packages), the list of apps routes.ts reads, and the

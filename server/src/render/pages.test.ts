@@ -52,6 +52,7 @@ function setup(
     answer?: (url: string) => Promise<Drawn | null>;
     /** What the pool says a render takes lately (ms). */
     expectedMs?: number;
+    busy?: () => boolean;
     bundle?: (remote: RegistryRemote) => Promise<string | null>;
     maxEntries?: number;
   } = {},
@@ -74,6 +75,7 @@ function setup(
     timeoutMs: 30,
     cacheMs: 1000,
     maxEntries: options.maxEntries,
+    busy: options.busy,
     now: () => clock.now,
   });
   const draw = (url: string, remotes: readonly RegistryRemote[] = REMOTES) => {
@@ -207,6 +209,18 @@ describe('server-drawn pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await draw('/microblog'))?.root).toBe('<main>mikroblog</main>');
     expect(renders).toHaveLength(1);
+  });
+
+  it('are not drawn while the node is busy, not even from a kept render, and are again once it is not', async () => {
+    let busy = false;
+    const { draw, renders } = setup({ busy: () => busy });
+    expect((await draw('/'))?.root).toBe('<main>/</main>');
+    busy = true;
+    expect(await draw('/')).toBeNull();
+    expect(await draw('/microblog')).toBeNull();
+    expect(renders).toHaveLength(1);
+    busy = false;
+    expect((await draw('/'))?.root).toBe('<main>/</main>');
   });
 
   it('do not keep a failed render: the next page asks again', async () => {
