@@ -6,6 +6,12 @@
  * TBT, CLS, Speed Index). Each page is run BENCH_RUNS (3) times in a fresh Chromium and the
  * median run is printed.
  *
+ * Guests' pages are drawn on the server (server/src/render/README.md): before each run the page is
+ * asked for until the server sends it drawn, so the run takes the render kept for it (the server
+ * this starts keeps renders for 10 s, GUEST_CACHE_MS, which is what the warm-up needs: Chromium
+ * starts in between). `--no-ssr`: the server draws nothing (SSR=0), every page drawn in the
+ * browser, as before server drawing.
+ *
  *   pnpm build && node bench/lighthouse.mjs                 (starts its own server, demo content)
  *   node bench/lighthouse.mjs --url http://localhost:3000   (a running site)
  *
@@ -17,11 +23,25 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from './lib/site.mjs';
 
-const { values: args } = parseArgs({ options: { url: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { url: { type: 'string' }, 'no-ssr': { type: 'boolean', default: false } },
+});
+const SSR = !args['no-ssr'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const site = args.url ? { url: args.url.replace(/\/$/, ''), stop: async () => {} } : await startServer();
+const site = args.url
+  ? { url: args.url.replace(/\/$/, ''), stop: async () => {} }
+  : await startServer(SSR ? { GUEST_CACHE_MS: '10000' } : { SSR: '0' });
+
+/** Asks for `path` until the server sends it drawn (the renderer starts at the first page). */
+async function warm(path) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if ((await (await fetch(`${site.url}${path}`)).text()).includes('id="gwar-drawn"')) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${path} was never drawn on the server`);
+}
 try {
   const feed = await (
     await fetch(`${site.url}/api/feed?kind=eq.post&order=hot.desc,post.desc&limit=1&select=post`)
@@ -40,6 +60,7 @@ try {
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
       });
       try {
+        if (SSR) await warm(path);
         const result = await lighthouse(`${site.url}${path}`, {
           port: chrome.port,
           output: 'json',
@@ -73,7 +94,9 @@ try {
     const median = runs[Math.floor(runs.length / 2)];
     rows.push({ label, median, all: runs.map((r) => r.performance).join(', ') });
   }
-  console.log(`\nLighthouse ${RUNS} runs per page (mobile preset), median run; ${site.url}\n`);
+  console.log(
+    `\nLighthouse ${RUNS} runs per page (mobile preset), median run; ${site.url}; ${SSR ? 'drawn on the server' : 'SSR=0'}\n`,
+  );
   console.log(
     '| page | performance | accessibility | FCP s | LCP s | TBT ms | CLS | Speed Index s | performance, all runs |',
   );

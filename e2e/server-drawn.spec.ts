@@ -211,7 +211,12 @@ test.describe('with JavaScript off', () => {
     const comments = ((await threadResponse.json()) as Row[]).filter((row) => row.post !== post.post);
     expect(comments.length).toBeGreaterThan(1);
 
-    await openDrawn(page, `/post/${post.post}`);
+    const html = await openDrawn(page, `/post/${post.post}`);
+    // Its share card is the post's, as on a page drawn in the browser.
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toContain(
+      post.title!.slice(0, 40),
+    );
+    expect(html).toContain('<link rel="canonical"');
     const full = page.locator(`#root article#post-${post.post}`);
     await expect(full.getByRole('heading', { level: 1 })).toContainText(post.title!);
     await expect(full.locator('.gw-post__user')).toHaveText(post.user);
