@@ -225,6 +225,10 @@ test('a visitor who left a broken canary stays on stable for the session, in a n
 test('an open tab running a canary follows its rollback at the next navigation, without a reload', async ({
   browser,
 }) => {
+  // Three runs of the CLI (publish, canary, rollback), each a Node process of its own, and a new
+  // combination of releases for the server's renderer: 13 s alone, past 30 s beside the releases
+  // project's builds on two cores.
+  test.slow();
   gwar(
     token,
     'release',
