@@ -15,7 +15,7 @@ import {
   useNavigationType,
 } from 'react-router-dom';
 import { postKeys, prefetchThread, queryClient, setRedirectHome, useSessionUser } from 'shared-api';
-import { applyTheme, currentTheme } from 'shared-ui';
+import { applyTheme, currentTheme, setOnDrawnPage } from 'shared-ui';
 import { Layout } from './layout/Layout.tsx';
 import { DevOverlayWhenDeveloping } from './layout/rarePanels.tsx';
 import { CrashBoundary } from './pages/CrashBoundary.tsx';
@@ -144,6 +144,17 @@ function useFollowRegistry(pathname: string) {
   }, [pathname]);
 }
 
+/**
+ * The page the server drew is left at the first navigation: components that mount from then on
+ * draw as the browser does (shared-ui useDrawnOnServer).
+ */
+function useLeaveDrawnPage(location: Location) {
+  const first = useRef(location);
+  useEffect(() => {
+    if (!sameEntry(first.current, location)) setOnDrawnPage(false);
+  }, [location]);
+}
+
 /** The signed-in user's theme wins over the cookie's (e.g. right after signing in). */
 function useUserTheme() {
   const user = useSessionUser();
@@ -213,6 +224,7 @@ export function Shell() {
   const backgroundReady = useBackgroundReady(location, background);
   usePrefetchThread(location.pathname);
   useFollowRegistry(location.pathname);
+  useLeaveDrawnPage(location);
   useSessionCheck();
   useLiveEvents();
   useUserTheme();

@@ -62,6 +62,9 @@ describe('a server-drawn page', () => {
     );
     expect(sheets).toEqual(['/app/bootstrap.aa.css', '/mf/mf-feed@1.0.0/static/css/feed.bb.css']);
     expect(document.querySelectorAll('link[rel="preload"][as="style"]')).toHaveLength(0);
+    // Before the scripts' preloads: the first paint waits for the style sheets alone.
+    const links = [...document.querySelectorAll('head link[rel="stylesheet"], head link[rel="preload"]')];
+    expect(links.map((link) => link.getAttribute('rel'))).toEqual(['stylesheet', 'stylesheet', 'preload']);
     expect(html).toContain(linkTag('/app/main.ee.js', 'script'));
     // The page carries the answers it was drawn from: reading them again would be for nothing.
     expect(page).toContain(linkTag('/api/feed?kind=eq.post&limit=20', 'fetch', 'use-credentials'));

@@ -111,8 +111,16 @@ export const SESSION_ELEMENT_ID = 'gwar-session';
  * was drawn from as a JSON block.
  */
 export function withDrawnScreen(html: string, drawn: DrawnPage): string {
-  return html
-    .replace(/<link rel="preload" href="([^"]+)" as="style">/g, '<link rel="stylesheet" href="$1">')
+  // The style sheets first in the head, before the scripts' preloads: the first paint waits for
+  // them, and on a slow connection they would otherwise share it with the scripts.
+  const sheets: string[] = [];
+  const withoutSheets = html.replace(/<link rel="preload" href="([^"]+)" as="style">/g, (_, href: string) => {
+    sheets.push(`<link rel="stylesheet" href="${href}">`);
+    return '';
+  });
+  const firstPreload = withoutSheets.indexOf('<link rel="preload"');
+  const at = firstPreload >= 0 ? firstPreload : withoutSheets.indexOf('</head>');
+  return `${withoutSheets.slice(0, at)}${sheets.join('')}${withoutSheets.slice(at)}`
     .replace(/<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>/g, '')
     .replace(/<noscript>[^<]*<\/noscript>/, '')
     .replace('</head>', () => `${drawn.block}</head>`)

@@ -6,8 +6,8 @@
  * a server bundle, and any render that fails or is not done in `timeoutMs`.
  */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { performance } from 'node:perf_hooks';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { AFTER_PARAM } from 'shared-api/first-requests';
 import type { RegistryRemote } from 'shared-api/remote-registry';
 import type { CarriedAnswer, RenderRelease } from 'shared-api/render-protocol';

@@ -1,17 +1,24 @@
 /**
- * True while a component draws on the server (the renderer process, server/src/render/README.md)
- * or takes over the HTML the server drew (hydration), false in every other render: React reads a
- * store's server snapshot in exactly those two cases, whenever that part of the page is hydrated
- * (a part that waited for its code is hydrated after the rest). A component whose first commit
- * would draw less than the whole (PostList's first cards) draws the whole then, so the browser's
- * first render is the server's HTML, which a reader without scripts sees in full.
+ * Whether a component mounts on the page the server drew: in the renderer process
+ * (server/src/render/README.md), and in the browser from its first render until the visitor
+ * moves to another page (the shell says so: setOnDrawnPage). Read once, when the component
+ * mounts, and kept: a part of the page that waited for its code is taken over later than the
+ * rest and must still draw what the server drew, and a component that changed its mind after
+ * the take-over would draw everything under it again, in one long task. A component whose first
+ * commit would draw less than the whole (PostList's first cards) draws the whole on such a page,
+ * so the browser's first render is the server's HTML, which a reader without scripts sees in full.
  */
-import { useSyncExternalStore } from 'react';
+import { useState } from 'react';
 
-const subscribeToNothing = () => () => {};
-const inBrowser = () => false;
-const onServer = () => true;
+let onDrawnPage = false;
+
+export function setOnDrawnPage(value: boolean): void {
+  onDrawnPage = value;
+}
+
+const isOnDrawnPage = () => onDrawnPage;
 
 export function useDrawnOnServer(): boolean {
-  return useSyncExternalStore(subscribeToNothing, inBrowser, onServer);
+  const [drawn] = useState(isOnDrawnPage);
+  return drawn;
 }

@@ -11,6 +11,7 @@ import { Profiler } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setOnDrawnPage } from '../hooks/useDrawnOnServer.ts';
 import { loadSanitizer } from '../html/sanitize.ts';
 import { type FeedQuery, FIRST_CARDS, PostList } from './PostList.tsx';
 import { postFixture } from './postFixture.ts';
@@ -168,11 +169,13 @@ describe('PostList', () => {
   it('drawn on the server, is whole at once, with a link to the next page for a reader without scripts', async () => {
     const page = Array.from({ length: 20 }, (_, index) => post(40 - index));
     const feed = query({ status: 'success', data: { pages: [page] }, hasNextPage: true });
+    setOnDrawnPage(true);
     const html = renderToString(
       <MemoryRouter initialEntries={['/?sort=newest&po=99']}>
         <PostList query={feed} emptyTitle="Pusto" label="Wpisy" nextAfter={(last) => `after-${last.post}`} />
       </MemoryRouter>,
     );
+    setOnDrawnPage(false);
     const drawn = new DOMParser().parseFromString(html, 'text/html');
     expect(drawn.querySelectorAll('article')).toHaveLength(20);
     // Without scripts a <noscript> is an element like any other: its link is there to follow.

@@ -135,6 +135,8 @@ function render(request: RenderRequest): void {
 async function start(): Promise<void> {
   const releases = JSON.parse(process.argv[2] ?? '[]') as RenderRelease[];
   SharedUi.drawStoredHtmlAsIs();
+  // Every page the renderer draws is the page the server drew.
+  SharedUi.setOnDrawnPage(true);
   await loadReleases(releases);
   process.on('message', (message: RendererMessage) => {
     if (message.type === 'render') render(message);
