@@ -36,12 +36,9 @@ import pg from 'pg';
 import { startApi, waitForApi } from './lib/api.mjs';
 import { baselineBuild, thisBuild } from './lib/baseline.mjs';
 import { inspectorProfiler, printProfile, summarizeProfile } from './lib/cpuProfile.mjs';
+import { benchDatabaseUrl, pairedRatios } from './lib/rounds.mjs';
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) {
-  console.error('Set BENCH_DATABASE_URL (see bench/README.md) and run generate.mjs first.');
-  process.exit(1);
-}
+const url = benchDatabaseUrl();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
@@ -241,29 +238,6 @@ async function run(target, seconds, counted) {
   target.rounds.push(round);
   target.seconds += round.seconds;
   target.cpu += round.cpu;
-}
-
-/** The median and quartiles of `values`. */
-function quartiles(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => {
-    const i = (sorted.length - 1) * q;
-    const low = Math.floor(i);
-    return sorted[low] + (sorted[Math.ceil(i)] - sorted[low]) * (i - low);
-  };
-  return { median: at(0.5), low: at(0.25), high: at(0.75) };
-}
-
-/** `b` against `a` round by round: the ratios of CPU per request and of requests/s of each pair. */
-function pairedRatios(a, b) {
-  const pairs = a.rounds
-    .map((round, i) => [round, b.rounds[i]])
-    .filter(([x, y]) => x.requests && y?.requests);
-  return {
-    pairs: pairs.length,
-    cpu: quartiles(pairs.map(([x, y]) => y.cpu / y.requests / (x.cpu / x.requests))),
-    rate: quartiles(pairs.map(([x, y]) => y.requests / y.seconds / (x.requests / x.seconds))),
-  };
 }
 
 /** Prints `target`'s table; returns its request count. */

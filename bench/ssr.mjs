@@ -43,12 +43,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startApi, waitForApi } from './lib/api.mjs';
+import { benchDatabaseUrl, pairedRatios } from './lib/rounds.mjs';
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) {
-  console.error('Set BENCH_DATABASE_URL (see bench/README.md) and run generate.mjs first.');
-  process.exit(1);
-}
+const url = benchDatabaseUrl();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -317,30 +314,7 @@ async function firstDrawn(target) {
   return null;
 }
 
-/** The median and quartiles of `values`. */
-function quartiles(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => {
-    const i = (sorted.length - 1) * q;
-    const low = Math.floor(i);
-    return sorted[low] + (sorted[Math.ceil(i)] - sorted[low]) * (i - low);
-  };
-  return { median: at(0.5), low: at(0.25), high: at(0.75) };
-}
-
 const cpuOf = (round) => round.api + round.renderers;
-
-/** `b` against `a` round by round: the ratios of requests/s and of CPU per request of each pair. */
-function pairedRatios(a, b) {
-  const pairs = a.rounds
-    .map((round, i) => [round, b.rounds[i]])
-    .filter(([x, y]) => x.requests && y?.requests);
-  return {
-    pairs: pairs.length,
-    rate: quartiles(pairs.map(([x, y]) => y.requests / y.seconds / (x.requests / x.seconds))),
-    cpu: quartiles(pairs.map(([x, y]) => cpuOf(y) / y.requests / (cpuOf(x) / x.requests))),
-  };
-}
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -474,7 +448,7 @@ try {
     );
   });
   const [a, b] = [figures[1], figures[0]];
-  const paired = pairedRatios(off, on);
+  const paired = pairedRatios(off, on, cpuOf);
   const times = (value) => `×${value.toFixed(2)}`;
   console.log(
     `\nSSR on / off (${rounds} rounds of ${(SECONDS / rounds).toFixed(0)} s each): ` +
