@@ -19,6 +19,7 @@ import { applyTheme, currentTheme, setOnDrawnPage } from 'shared-ui';
 import { Layout } from './layout/Layout.tsx';
 import { DevOverlayWhenDeveloping } from './layout/rarePanels.tsx';
 import { CrashBoundary } from './pages/CrashBoundary.tsx';
+import { markAppCommitted } from './remotes/firstScreen.ts';
 import { followRegistry } from './remotes/registry.ts';
 import { modalRoutes, pageRoutes } from './routes.tsx';
 import { useLiveEvents } from './session/live.ts';
@@ -253,6 +254,7 @@ export function Shell() {
 export function AppFrame({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.title = PAGE_TITLE;
+    markAppCommitted();
   }, []);
   return (
     <CrashBoundary>

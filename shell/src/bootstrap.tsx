@@ -10,7 +10,7 @@ import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './remotes/chunkReload.ts';
 import { DRAWN_ELEMENT_ID } from './remotes/drawnMark.ts';
 import { prefetchRouteData } from './remotes/firstData.ts';
-import { afterFirstScreen } from './remotes/firstScreen.ts';
+import { afterFirstScreen, appCommitted } from './remotes/firstScreen.ts';
 import { fallBackForChunk, remotesReady, watchRemoteErrors } from './remotes/registry.ts';
 import { preparesAhead } from './remotes/screens.ts';
 import { startSession } from './session/session.ts';
@@ -59,17 +59,23 @@ if (drawnOnServer) {
   drawHere();
 }
 
+/** The page's `load` event, or at once when it has passed. */
+const loaded = new Promise<void>((resolve) => {
+  if (document.readyState === 'complete') resolve();
+  else window.addEventListener('load', () => resolve(), { once: true });
+});
+
 /**
  * Runs `load` `delayMs` after the first screen is drawn (and the page's `load` event), for what
- * only looks ahead and so must not compete with the first screen's own files and read. Optional:
- * its chunk failing (the visitor went offline, a new build replaced the files) leaves the site as
- * it was, and must not reach the chunk-failure reload above.
+ * only looks ahead and so must not compete with the first screen's own files and read. A page the
+ * server drew shows its heading before any script: there it waits for the take-over too, which
+ * is the first screen's own work. Optional: its chunk failing (the visitor went offline, a new
+ * build replaced the files) leaves the site as it was, and must not reach the chunk-failure
+ * reload above.
  */
 function afterFirstScreenLoaded(delayMs: number, load: () => Promise<unknown>): void {
-  window.addEventListener(
-    'load',
-    () => afterFirstScreen(() => setTimeout(() => load().catch(() => undefined), delayMs)),
-    { once: true },
+  void Promise.all([loaded, appCommitted]).then(() =>
+    afterFirstScreen(() => setTimeout(() => load().catch(() => undefined), delayMs)),
   );
 }
 

@@ -7,6 +7,19 @@
  */
 import { readsInFlight } from 'shared-api';
 
+let committed: () => void = () => {};
+/**
+ * Settles once the app has committed its first render (App.tsx AppFrame): on a page the server
+ * drew, once it has taken the page over, which its heading alone does not say.
+ */
+export const appCommitted = new Promise<void>((resolve) => {
+  committed = resolve;
+});
+
+export function markAppCommitted(): void {
+  committed();
+}
+
 const POLL_MS = 250;
 const MAX_WAIT_MS = 10_000;
 
