@@ -14,7 +14,7 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-/** The JSON block a drawn page carries (server/src/pages/frontend.ts, DRAWN_ELEMENT_ID). */
+/** The JSON block a drawn page carries (shared-api/src/renderProtocol.ts DRAWN_ELEMENT_ID). */
 const DRAWN = 'id="gwar-drawn"';
 const NEEDS_JAVASCRIPT = 'Gwar potrzebuje włączonej obsługi JavaScriptu.';
 /** A relative date as the feeds write it: "5 min. temu", "3 dni temu", "przed chwilą". */

@@ -1,7 +1,7 @@
 /** `/`: titled posts by hot rank, with tabs for newest and top of the day and week (`?sort=`). */
 import { type KeyboardEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AFTER_PARAM, type HomeSort } from 'shared-api';
+import { AFTER_PARAM, type HomeSort, homeSortOf } from 'shared-api';
 import { PostList, useFeedAt } from 'shared-ui';
 import { FeedPage } from './FeedPage.tsx';
 
@@ -12,14 +12,9 @@ export const HOME_TABS: { sort: HomeSort; label: string }[] = [
   { sort: 'week', label: 'Top tygodnia' },
 ];
 
-function isSort(value: string | null): value is HomeSort {
-  return HOME_TABS.some((tab) => tab.sort === value);
-}
-
 export default function HomeFeed() {
   const [params, setParams] = useSearchParams();
-  const raw = params.get('sort');
-  const sort: HomeSort = isSort(raw) ? raw : 'hot';
+  const sort = homeSortOf(params.get('sort'));
   const { query, nextAfter } = useFeedAt({ feed: 'home', sort });
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 

@@ -59,6 +59,13 @@ export interface CarriedAnswer {
   body: string;
 }
 
+/**
+ * The element of a server-drawn page that carries what it was drawn from, these answers among it:
+ * the server writes it (server/src/render/pages.ts), the shell looks for it at start and reads it
+ * (shell/src/remotes/serverDrawn.ts).
+ */
+export const DRAWN_ELEMENT_ID = 'gwar-drawn';
+
 const carriedAnswers = new Map<string, CarriedAnswer>();
 
 /** Answers for these GET paths come from the page (each once), not from the network. */

@@ -13,7 +13,7 @@ import { apiPath } from './client.ts';
 import { feedPage, threadParams } from './posts/feedRequest.ts';
 
 /** Where a feed starts (a page address's `po`): the server draws and keeps a page under it. */
-export { AFTER_PARAM } from './posts/feedRequest.ts';
+export { AFTER_PARAM, HOME_SORTS } from './posts/feedRequest.ts';
 
 const POST_PATH = /^\/post\/([1-9]\d{0,9})\/?$/;
 

@@ -5,6 +5,7 @@
  */
 import type { CarriedAnswer } from './client.ts';
 
+export { DRAWN_ELEMENT_ID } from './client.ts';
 export type { CarriedAnswer };
 
 /** A release the renderer draws with: its server bundle's entry, a file on the API node's disk. */

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
+import { DRAWN_ELEMENT_ID } from 'shared-api/render-protocol';
 import { describe, expect, it } from 'vitest';
 import { inlineJson } from '../http/inlineJson.ts';
 import { linkTag } from '../http/preload.ts';
 import { REGISTRY_ELEMENT_ID } from '../releases/page.ts';
-import { DRAWN_ELEMENT_ID, type DrawnPage } from '../render/pages.ts';
+import type { DrawnPage } from '../render/pages.ts';
 import { SESSION_ELEMENT_ID, withDrawnScreen } from './frontend.ts';
 
 /**

@@ -8,9 +8,9 @@
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { AFTER_PARAM } from 'shared-api/first-requests';
+import { AFTER_PARAM, HOME_SORTS } from 'shared-api/first-requests';
 import type { RegistryRemote } from 'shared-api/remote-registry';
-import type { CarriedAnswer, RenderRelease } from 'shared-api/render-protocol';
+import { type CarriedAnswer, DRAWN_ELEMENT_ID, type RenderRelease } from 'shared-api/render-protocol';
 import type { RemoteRouteDef } from 'shared-api/routes';
 import { inlineJson } from '../http/inlineJson.ts';
 import type { ReleasePrefixes } from '../releases/prefixes.ts';
@@ -50,9 +50,6 @@ interface Rendered {
   block: string | null;
 }
 
-/** The element that carries what a server-drawn page was drawn from (shell/src/remotes/drawnMark.ts). */
-export const DRAWN_ELEMENT_ID = 'gwar-drawn';
-
 export interface ServerDrawnPages {
   draw(input: {
     url: string;
@@ -66,7 +63,7 @@ export function isServerDrawn(pathname: string): boolean {
   return SERVER_DRAWN.some((pattern) => pattern.test(pathname));
 }
 
-const HOME_SORTS = new Set(['hot', 'newest', 'day', 'week']);
+const HOME_SORT_NAMES = new Set<string>(HOME_SORTS);
 /** A feed's `po` as shared-api's afterOf makes it: a post's id, after a value (a number or a time). */
 const AFTER = /^(?:[0-9.:TZ+-]{1,40}~)?[1-9]\d{0,15}$/;
 
@@ -80,7 +77,7 @@ export function drawnAddress(pathname: string, search: string): string {
   const query = new URLSearchParams(search);
   const kept = new URLSearchParams();
   const sort = query.get('sort');
-  if (pathname === '/' && sort && HOME_SORTS.has(sort)) kept.set('sort', sort);
+  if (pathname === '/' && sort && HOME_SORT_NAMES.has(sort)) kept.set('sort', sort);
   const after = query.get(AFTER_PARAM);
   if (after && !/^\/post\//.test(pathname) && AFTER.test(after)) kept.set(AFTER_PARAM, after);
   const rest = kept.toString();

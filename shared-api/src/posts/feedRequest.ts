@@ -17,7 +17,15 @@ import {
 } from '../readQuery.ts';
 import type { Post } from '../validation/rows.ts';
 
-export type HomeSort = 'hot' | 'newest' | 'day' | 'week';
+/** The home feed's orders (`/?sort=`), its tabs' order; `hot` when the address names none. */
+export const HOME_SORTS = ['hot', 'newest', 'day', 'week'] as const;
+
+export type HomeSort = (typeof HOME_SORTS)[number];
+
+/** The order an address's `sort` names, `hot` for anything else. */
+export function homeSortOf(sort: string | null): HomeSort {
+  return HOME_SORTS.find((value) => value === sort) ?? 'hot';
+}
 
 export type FeedSpec = (
   | { feed: 'home'; sort: HomeSort }

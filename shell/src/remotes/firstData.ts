@@ -8,10 +8,9 @@
  * arrived would grow when its body appears and push the cards below it down. A page drawn on the
  * server reads what it was drawn from instead (pageData.ts).
  */
-import { type HomeSort, prefetchFeed, prefetchThread } from 'shared-api';
+import { homeSortOf, prefetchFeed, prefetchThread } from 'shared-api';
 import { loadSanitizer } from 'shared-ui';
 
-const HOME_SORTS: readonly HomeSort[] = ['hot', 'newest', 'day', 'week'];
 const POST_PATH = /^\/post\/([1-9]\d{0,9})\/?$/;
 
 export function prefetchRouteData(pathname: string, search: string): void {
@@ -23,7 +22,7 @@ export function prefetchRouteData(pathname: string, search: string): void {
     void prefetchThread(Number(post[1]));
   } else if (pathname === '/') {
     const sort = new URLSearchParams(search).get('sort');
-    void prefetchFeed({ feed: 'home', sort: HOME_SORTS.find((value) => value === sort) ?? 'hot' });
+    void prefetchFeed({ feed: 'home', sort: homeSortOf(sort) });
   } else if (pathname === '/microblog' || pathname === '/microblog/') {
     void prefetchFeed({ feed: 'microblog' });
   } else {

@@ -6,18 +6,10 @@
  * same data. Kept out of the first load of a page drawn in the browser, which needs only
  * firstData.ts.
  */
-import {
-  AFTER_PARAM,
-  type HomeSort,
-  PATTERNS,
-  prefetchFeed,
-  prefetchProfile,
-  prefetchThread,
-} from 'shared-api';
+import { AFTER_PARAM, homeSortOf, PATTERNS, prefetchFeed, prefetchProfile, prefetchThread } from 'shared-api';
 import { prefetchTag } from 'shared-api/tags';
 import { loadSanitizer } from 'shared-ui';
 
-const HOME_SORTS: readonly HomeSort[] = ['hot', 'newest', 'day', 'week'];
 const POST_PATH = /^\/post\/([1-9]\d{0,9})\/?$/;
 const TAG_PATH = /^\/tag\/([^/]+)\/?$/;
 const USER_PATH = /^\/user\/([^/]+)\/?$/;
@@ -44,7 +36,7 @@ export function prefetchPageData(pathname: string, search: string): Promise<void
     const sort = query.get('sort');
     reads = prefetchFeed({
       feed: 'home',
-      sort: HOME_SORTS.find((value) => value === sort) ?? 'hot',
+      sort: homeSortOf(sort),
       ...placed,
     });
   } else if (pathname === '/microblog' || pathname === '/microblog/') {

@@ -16,7 +16,7 @@
 
 import { matchPath } from 'react-router-dom';
 import {
-  type HomeSort,
+  homeSortOf,
   prefetchFeed,
   prefetchThread,
   REMOTE_ROUTES,
@@ -43,8 +43,6 @@ export function routeOf(pathname: string): { route: RemoteRouteDef; params: Para
   return null;
 }
 
-const HOME_SORTS: readonly HomeSort[] = ['hot', 'newest', 'day', 'week'];
-
 /**
  * Each area's first read, as its page asks for it (mf-feed, mf-post, mf-account). Areas whose
  * first screen reads nothing have none, and so have /chats and /notifs: their reads live in
@@ -54,7 +52,7 @@ const HOME_SORTS: readonly HomeSort[] = ['hot', 'newest', 'day', 'week'];
 const FIRST_READS: Record<string, (params: Params, search: string, user: SessionUser | null) => unknown> = {
   '/': (_, search) => {
     const sort = new URLSearchParams(search).get('sort');
-    prefetchFeed({ feed: 'home', sort: HOME_SORTS.find((value) => value === sort) ?? 'hot' });
+    prefetchFeed({ feed: 'home', sort: homeSortOf(sort) });
   },
   '/microblog': () => prefetchFeed({ feed: 'microblog' }),
   '/lurking': (_, __, user) => user && prefetchFeed({ feed: 'lurking' }),

@@ -7,9 +7,8 @@
 
 import { type ReactNode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { type CarriedAnswer, carryAnswers, type RemoteName } from 'shared-api';
+import { type CarriedAnswer, carryAnswers, DRAWN_ELEMENT_ID, type RemoteName } from 'shared-api';
 import { loadSanitizer, setDrawnAt, setOnDrawnPage } from 'shared-ui';
-import { DRAWN_ELEMENT_ID } from './drawnMark.ts';
 import { reportRemote } from './health.ts';
 import { prefetchPageData } from './pageData.ts';
 import { currentRelease } from './registry.ts';
