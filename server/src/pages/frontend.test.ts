@@ -57,7 +57,7 @@ describe('a server-drawn page', () => {
     expect(document.querySelector('#root h2')?.textContent).toBe('Kot na dachu');
   });
 
-  it('has its style sheets as style sheets, not preloads, its scripts’ preloads as they were, and no read to preload', () => {
+  it('has its style sheets as style sheets, not preloads, its scripts’ preloads at low priority, and no read to preload', () => {
     const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
       link.getAttribute('href'),
     );
@@ -66,7 +66,11 @@ describe('a server-drawn page', () => {
     // Before the scripts' preloads: the first paint waits for the style sheets alone.
     const links = [...document.querySelectorAll('head link[rel="stylesheet"], head link[rel="preload"]')];
     expect(links.map((link) => link.getAttribute('rel'))).toEqual(['stylesheet', 'stylesheet', 'preload']);
-    expect(html).toContain(linkTag('/app/main.ee.js', 'script'));
+    // Its scripts come after what the first paint needs (the sheets, the page's images).
+    const scripts = [...document.querySelectorAll('link[rel="preload"][as="script"]')];
+    expect(scripts.map((link) => link.getAttribute('href'))).toContain('/app/main.ee.js');
+    expect(scripts.every((link) => link.getAttribute('fetchpriority') === 'low')).toBe(true);
+    expect(template).not.toContain('fetchpriority');
     // The page carries the answers it was drawn from: reading them again would be for nothing.
     expect(page).toContain(linkTag('/api/feed?kind=eq.post&limit=20', 'fetch', 'use-credentials'));
     expect(document.querySelectorAll('link[rel="preload"][as="fetch"]')).toHaveLength(0);

@@ -108,7 +108,8 @@ export const SESSION_ELEMENT_ID = 'gwar-session';
  * A server-drawn page: its screen inside `#root`, the style sheets the page would preload as
  * style sheets (the HTML is drawn before any script runs, so it needs them at once), no preload
  * of the API reads (the page carries their answers), no "needs JavaScript" notice, and what it
- * was drawn from as a JSON block.
+ * was drawn from as a JSON block. Its scripts are fetched at low priority: nothing of the first
+ * paint waits for them.
  */
 export function withDrawnScreen(html: string, drawn: DrawnPage): string {
   // The style sheets first in the head, before the scripts' preloads: the first paint waits for
@@ -120,11 +121,16 @@ export function withDrawnScreen(html: string, drawn: DrawnPage): string {
   });
   const firstPreload = withoutSheets.indexOf('<link rel="preload"');
   const at = firstPreload >= 0 ? firstPreload : withoutSheets.indexOf('</head>');
-  return `${withoutSheets.slice(0, at)}${sheets.join('')}${withoutSheets.slice(at)}`
-    .replace(/<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>/g, '')
-    .replace(/<noscript>[^<]*<\/noscript>/, '')
-    .replace('</head>', () => `${drawn.block}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${drawn.root}</div>`);
+  return (
+    `${withoutSheets.slice(0, at)}${sheets.join('')}${withoutSheets.slice(at)}`
+      .replace(/<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>/g, '')
+      // The scripts take the page over after its first paint: on a slow connection the style
+      // sheets, the page and its images come first, the scripts after them.
+      .replace(/(<link rel="preload" href="[^"]+" as="script")>/g, '$1 fetchpriority="low">')
+      .replace(/<noscript>[^<]*<\/noscript>/, '')
+      .replace('</head>', () => `${drawn.block}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${drawn.root}</div>`)
+  );
 }
 
 /**
@@ -136,6 +142,8 @@ function serverDrawnPages(app: FastifyInstance, config: Config, shellDist: strin
   const pool = createRendererPool({
     program: path.join(shellDist, 'server', 'renderer.mjs'),
     maxProcesses: config.ssr.maxProcesses,
+    // The page most asked for: a new renderer's first, slow render is this one, for nobody.
+    warmUpUrls: ['/'],
     log: app.log,
     async read(apiPath) {
       if (!apiPath.startsWith('/api/')) return null;

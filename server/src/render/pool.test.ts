@@ -118,6 +118,21 @@ describe('a renderer process', () => {
     expect(renderers.expectedMs(A)).toBeGreaterThan(0);
   });
 
+  it('draws its warm-up pages first, for nobody, and counts no render sent before they are done', async () => {
+    const { pool: renderers, reads } = pool({ warmUpUrls: ['/page'] });
+    // The page that started the process is drawn; the warm-up page read the feed meanwhile.
+    expect(await renderers.render(A, '/pid', Date.now())).not.toBeNull();
+    await vi.waitFor(() => expect(reads).toEqual(['/api/feed']));
+    // The first render was sent while the process warmed up: as slow as a cold one, not counted.
+    expect(renderers.expectedMs(A)).toBe(0);
+    await vi.waitFor(async () => {
+      expect(await renderers.render(A, '/pid', Date.now())).not.toBeNull();
+      expect(renderers.expectedMs(A)).toBeGreaterThan(0);
+    });
+    // Once per process: a second one of the same combination warms up nothing more.
+    expect(reads).toEqual(['/api/feed']);
+  });
+
   it('has nothing of the API node’s environment but NODE_ENV', async () => {
     const saved = { DATABASE_URL: process.env.DATABASE_URL, SESSION_SECRET: process.env.SESSION_SECRET };
     process.env.DATABASE_URL = 'postgres://gwar:hunter2@db/gwar';

@@ -48,6 +48,12 @@ export interface RendererPoolOptions {
    * drawn at all, at once, instead of waiting behind a queue that only grows under load.
    */
   maxQueued?: number;
+  /**
+   * Pages a new process draws first, for nobody: its first renders (its modules loading, its code
+   * not compiled yet) take many times longer than the next ones, and a page waits only for a
+   * render it can expect in time (`expectedMs`). They are not counted in how long its renders take.
+   */
+  warmUpUrls?: readonly string[];
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
 }
 
@@ -56,6 +62,8 @@ interface Pending {
   reads: number;
   timer: NodeJS.Timeout;
   sentAt: number;
+  /** Whether its time counts in the process's `renderMs` (not for a warm-up render). */
+  counted: boolean;
 }
 
 interface Renderer {
@@ -68,6 +76,8 @@ interface Renderer {
   renderMs: number;
   /** Renders asked of it and not settled yet (some may wait for it to start). */
   inFlight: number;
+  /** Past its warm-up pages: from then on its renders' times count in `renderMs`. */
+  warm: boolean;
 }
 
 export interface RendererPool {
@@ -116,6 +126,7 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
     renderLimitMs = 3000,
     heapMiB = 256,
     maxQueued = 2,
+    warmUpUrls = [],
     log,
   } = options;
   const renderers = new Map<string, Renderer>();
@@ -157,6 +168,7 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
       lastUsed: Date.now(),
       renderMs: 0,
       inFlight: 0,
+      warm: warmUpUrls.length === 0,
     };
     const startTimer = setTimeout(() => {
       log.warn({ combination: key }, 'renderer did not start in time');
@@ -184,7 +196,8 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
         renderer.pending.delete(message.id);
         clearTimeout(pending.timer);
         const took = performance.now() - pending.sentAt;
-        renderer.renderMs = renderer.renderMs ? renderer.renderMs * 0.8 + took * 0.2 : took;
+        if (pending.counted)
+          renderer.renderMs = renderer.renderMs ? renderer.renderMs * 0.8 + took * 0.2 : took;
         if (message.type === 'failed') log.warn({ combination: key, error: message.error }, 'render failed');
         pending.resolve(
           message.type === 'drawn' && typeof message.html === 'string'
@@ -227,7 +240,12 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
   sweep.unref();
 
   /** One render by `renderer`, sent once it is ready; null when it cannot be drawn. */
-  const drawWith = async (renderer: Renderer, url: string, now: number): Promise<Drawn | null> => {
+  const drawWith = async (
+    renderer: Renderer,
+    url: string,
+    now: number,
+    counted = true,
+  ): Promise<Drawn | null> => {
     if (!(await renderer.ready)) return null;
     const id = nextId++;
     const { child, key } = renderer;
@@ -241,7 +259,9 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
         resolve(null);
         stop(renderer);
       }, renderLimitMs);
-      renderer.pending.set(id, { resolve, reads: 0, timer, sentAt: performance.now() });
+      // Renders sent while it warms up are as slow as the warm-up's own: not counted either.
+      const sentAt = performance.now();
+      renderer.pending.set(id, { resolve, reads: 0, timer, sentAt, counted: counted && renderer.warm });
       const request: RenderRequest = { type: 'render', id, url, now };
       if (child.connected) send(child, request);
       else {
@@ -252,6 +272,15 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
     });
   };
 
+  /** The warm-up pages, one after another, for nobody (`warmUpUrls`). */
+  const warmUp = async (renderer: Renderer) => {
+    for (const url of warmUpUrls) {
+      if (renderers.get(renderer.key) !== renderer) return;
+      await drawWith(renderer, url, Date.now(), false);
+    }
+    renderer.warm = true;
+  };
+
   return {
     async render(releases, url, now) {
       if (closed) return null;
@@ -260,6 +289,7 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
       if (!renderer) {
         renderer = start(key, releases);
         prune(Date.now());
+        void warmUp(renderer);
       }
       renderer.lastUsed = Date.now();
       if (renderer.inFlight >= maxQueued) return null;

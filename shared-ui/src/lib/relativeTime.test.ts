@@ -56,4 +56,14 @@ describe('formatRelativeTime (R-9.11, R-9.12)', () => {
     expect(text).toMatch(/niedziela/);
     expect(formatFullDate('not a date')).toBe('');
   });
+
+  it('writes the full date as Intl does, in every month, on every weekday, at any hour', () => {
+    const intl = new Intl.DateTimeFormat('pl', { dateStyle: 'full', timeStyle: 'short' });
+    // Every 37 hours and 13 minutes over three years: each weekday, month and hour, and minutes.
+    const step = 37 * H + 13 * MIN;
+    for (let at = new Date('2025-01-01T00:00:00Z').getTime(); at < NOW + 365 * D; at += step) {
+      expect(formatFullDate(at)).toBe(intl.format(at));
+    }
+    expect(formatFullDate(new Date(2026, 0, 5, 9, 7))).toBe('poniedziałek, 5 stycznia 2026 09:07');
+  });
 });
