@@ -10,7 +10,9 @@
  * asked for until the server sends it drawn, so the run takes the render kept for it (the server
  * this starts keeps renders for 10 s, GUEST_CACHE_MS, which is what the warm-up needs: Chromium
  * starts in between). `--no-ssr`: the server draws nothing (SSR=0), every page drawn in the
- * browser, as before server drawing.
+ * browser, as before server drawing. `--tasks`: after the table, the main thread's long tasks of
+ * each median run (Lighthouse's simulated start and duration, and the script each is charged to),
+ * which are what its total blocking time adds up.
  *
  *   pnpm build && node bench/lighthouse.mjs                 (starts its own server, demo content)
  *   node bench/lighthouse.mjs --url http://localhost:3000   (a running site)
@@ -24,7 +26,11 @@ import lighthouse from 'lighthouse';
 import { startServer } from './lib/site.mjs';
 
 const { values: args } = parseArgs({
-  options: { url: { type: 'string' }, 'no-ssr': { type: 'boolean', default: false } },
+  options: {
+    url: { type: 'string' },
+    'no-ssr': { type: 'boolean', default: false },
+    tasks: { type: 'boolean', default: false },
+  },
 });
 const SSR = !args['no-ssr'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -85,6 +91,11 @@ try {
           tbt: audits['total-blocking-time'].numericValue,
           cls: audits['cumulative-layout-shift'].numericValue,
           si: audits['speed-index'].numericValue,
+          tasks: (audits['long-tasks'].details?.items ?? []).map((task) => ({
+            start: Math.round(task.startTime),
+            duration: Math.round(task.duration),
+            script: task.url.replace(site.url, ''),
+          })),
         });
       } finally {
         await chrome.kill();
@@ -105,6 +116,15 @@ try {
     console.log(
       `| ${label} | ${m.performance} | ${m.accessibility} | ${(m.fcp / 1000).toFixed(1)} | ${(m.lcp / 1000).toFixed(1)} | ${Math.round(m.tbt)} | ${m.cls.toFixed(3)} | ${(m.si / 1000).toFixed(1)} | ${all} |`,
     );
+  }
+  if (args.tasks) {
+    for (const { label, median } of rows) {
+      console.log(`\nLong tasks of the median run of ${label} (FCP ${Math.round(median.fcp)} ms):`);
+      for (const task of median.tasks.sort((a, b) => a.start - b.start))
+        console.log(
+          `  ${String(task.start).padStart(5)} ms  ${String(task.duration).padStart(4)} ms  ${task.script}`,
+        );
+    }
   }
 } finally {
   await site.stop();

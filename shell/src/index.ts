@@ -1,4 +1,13 @@
 // The asynchronous boundary Module Federation needs: the shared singletons (React, the router,
 // shared-api, shared-ui) are negotiated before any of them is imported. The chunk is named so the
 // server can preload it with the page (rspack.config.ts lists its files).
-import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+//
+// In a task of its own: the federation runtime has just started in this one, and the shared
+// modules' negotiation and the shell's modules would make the two one long task (on a page the
+// server drew, after its first paint, where a slow phone's visitor may already scroll or tap).
+const taskScheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+const nextTask = (): Promise<void> =>
+  typeof taskScheduler?.yield === 'function'
+    ? taskScheduler.yield()
+    : new Promise((resolve) => setTimeout(resolve, 0));
+void nextTask().then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'));

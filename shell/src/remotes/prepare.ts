@@ -28,7 +28,7 @@ import { prefetchDrafts } from 'shared-api/drafts';
 import { prefetchPerks } from 'shared-api/perks';
 import { prefetchOwnTags } from 'shared-api/tags';
 import { loadSanitizer } from 'shared-ui';
-import { INFO, MAIN, moderationItems, SIGNED_IN } from '../layout/navItems.ts';
+import { MAIN, moderationItems, SIGNED_IN } from '../layout/navItems.ts';
 import { firstScreenDrawn } from './firstScreen.ts';
 import { loadedScreen, loadScreen, preparesAhead } from './screens.ts';
 
@@ -85,8 +85,7 @@ export function prepareArea(pathname: string, search = ''): void {
 
 /**
  * The screens to load while idle, most likely first: a post opened from a feed, then the areas
- * of the top bar and of the side menu this visitor sees (navItems.ts decides who sees what),
- * then for guests the sign-in and join forms of the top bar.
+ * of the top bar and of the side menu this visitor sees (navItems.ts decides who sees what).
  */
 export function screensToPreload(
   user: SessionUser | null,
@@ -94,9 +93,11 @@ export function screensToPreload(
   const paths = [
     '/post/:post?',
     ...MAIN.map((item) => item.to),
-    ...(user ? SIGNED_IN.map((item) => item.to) : ['/login', '/join']),
+    // Not a guest's sign-in and join forms: their validation (zod) is the heaviest module of
+    // all to start, most guests never open them, and their links prepare them when pointed at.
+    ...(user ? SIGNED_IN.map((item) => item.to) : []),
     ...moderationItems(user).map((item) => item.to),
-    ...INFO.map((item) => item.to),
+    // Not the information pages (terms, FAQ): seldom opened, prepared when pointed at.
   ];
   const seen = new Set<string>();
   const screens: { remote: RemoteRouteDef['remote']; module: string }[] = [];
