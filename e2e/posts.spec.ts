@@ -309,10 +309,13 @@ test('a post opened by a direct link is drawn over the home feed and closes to i
   const feedCard = page.locator('.gw-page-layer article').first();
   await expect(feedCard).toBeAttached();
   await expect(page.locator('.gw-page-layer')).toHaveAttribute('inert', '');
+  // Not painted under the post either (its largest paint is the post's own, not a covered card).
+  await expect(feedCard).toBeHidden();
   await page.keyboard.press('Escape');
   await expect(modal(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('.gw-page-layer')).not.toHaveAttribute('inert', '');
+  await expect(feedCard).toBeVisible();
   await expect(page.getByRole('link', { name: rows[0]!.title }).first()).toBeVisible();
 });
 

@@ -83,10 +83,13 @@ async function rows(request: APIRequestContext, query: string): Promise<Row[]> {
   return (await response.json()) as Row[];
 }
 
-/** A stored body (sanitised HTML) as the reader sees its text. */
+/**
+ * A stored body (sanitised HTML) as the reader sees its text: as the page's textContent has it,
+ * the text nodes one after another (a body may be another spec's, of paragraphs of markup).
+ */
 function textOf(html: string): string {
   return html
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/<[^>]+>/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
