@@ -74,10 +74,15 @@ const SHARED_UI_SUBPATH_FILES = Object.entries(sharedUiExports)
 const isSharedUiSubpath = (resource: string) =>
   SHARED_UI_SUBPATH_FILES.some((subpathFile) => resource.replaceAll('\\', '/').endsWith(subpathFile));
 /**
- * shared-api's tags module: the shell reads a tag only from its lazy parts (areas prepared ahead,
- * a server-drawn tag page's take-over), so it stays in their chunks, out of every first load.
+ * shared-api's modules the shell reads only from its lazy parts, so they stay in their chunks, out
+ * of every first load: the tags (areas prepared ahead, a server-drawn tag page's take-over), the
+ * chats and the notifications (the live connection of a signed-in visitor, session/liveConnection.ts).
  */
-const LAZY_SHARED_API = ['/shared-api/src/tags.ts'];
+const LAZY_SHARED_API = [
+  '/shared-api/src/tags.ts',
+  '/shared-api/src/chats.ts',
+  '/shared-api/src/notifications.ts',
+];
 const inFramework = (resource: string) => {
   const file = resource.replaceAll('\\', '/');
   if (isSharedUiSubpath(file) || LAZY_SHARED_API.some((lazy) => file.endsWith(lazy))) return false;

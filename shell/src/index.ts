@@ -5,9 +5,4 @@
 // In a task of its own: the federation runtime has just started in this one, and the shared
 // modules' negotiation and the shell's modules would make the two one long task (on a page the
 // server drew, after its first paint, where a slow phone's visitor may already scroll or tap).
-const taskScheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-const nextTask = (): Promise<void> =>
-  typeof taskScheduler?.yield === 'function'
-    ? taskScheduler.yield()
-    : new Promise((resolve) => setTimeout(resolve, 0));
-void nextTask().then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'));
+setTimeout(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'), 0);

@@ -31,6 +31,7 @@ function Live() {
 }
 
 beforeEach(() => {
+  FakeEventSource.last = null;
   vi.stubGlobal('EventSource', FakeEventSource);
   // The badge refresh after an event asks user_check: answered as a server would.
   vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ok' }), { status: 200 }));
@@ -53,6 +54,14 @@ afterEach(() => {
 });
 
 describe('live events', () => {
+  it('opens no connection for a guest', async () => {
+    setSessionUser(null);
+    render(<Live />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakeEventSource.last).toBeNull();
+  });
+
+
   it('a message arriving while the chat list is being read for the first time is not lost', async () => {
     let reads = 0;
     let answerFirstRead!: (rows: string[]) => void;
@@ -70,7 +79,8 @@ describe('live events', () => {
     });
     const stop = observer.subscribe(() => {});
     render(<Live />);
-    expect(FakeEventSource.last?.url).toBe('/api/live');
+    // Opened once its chunk is in (liveConnection.ts).
+    await vi.waitFor(() => expect(FakeEventSource.last?.url).toBe('/api/live'));
 
     await act(async () => {
       FakeEventSource.last!.emit('chat', { chat: 'demo-moderator' });
@@ -96,6 +106,7 @@ describe('live events', () => {
       expect(queryClient.getQueryData(chatKeys.list())).toMatchObject({ pages: [['admin']] }),
     );
     render(<Live />);
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     await act(async () => FakeEventSource.last!.emit('chat', { chat: 'demo-moderator' }));
     await vi.waitFor(() =>
       expect(queryClient.getQueryData(chatKeys.list())).toMatchObject({ pages: [['admin', 'moderator']] }),
