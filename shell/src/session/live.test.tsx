@@ -61,7 +61,6 @@ describe('live events', () => {
     expect(FakeEventSource.last).toBeNull();
   });
 
-
   it('a message arriving while the chat list is being read for the first time is not lost', async () => {
     let reads = 0;
     let answerFirstRead!: (rows: string[]) => void;
