@@ -58,7 +58,9 @@ export function throwInHomeFeed(source) {
 
 /**
  * For `page.addInitScript`: marks in the page when the shell left a canary (its console warning,
- * `window.gwarFallbackAt`) and counts error panels drawn (`window.gwarErrorPanels`).
+ * `window.gwarFallbackAt`), when a post card was first added after that (`window.gwarFeedAfterFallbackAt`:
+ * the stable feed on screen; a page the server drew showed the canary's cards before the canary
+ * failed in the browser), and counts error panels drawn (`window.gwarErrorPanels`).
  */
 export function watchCanaryFallback() {
   const warn = console.warn.bind(console);
@@ -68,7 +70,13 @@ export function watchCanaryFallback() {
     warn(...args);
   };
   window.gwarErrorPanels = 0;
-  new MutationObserver(() => {
+  const isCard = (node) =>
+    node instanceof Element &&
+    (node.matches('article.gw-post') || node.querySelector('article.gw-post') !== null);
+  new MutationObserver((mutations) => {
     if (document.querySelector('.gw-error-panel')) window.gwarErrorPanels += 1;
+    if (window.gwarFallbackAt === undefined || window.gwarFeedAfterFallbackAt !== undefined) return;
+    if (mutations.some((mutation) => [...mutation.addedNodes].some(isCard)))
+      window.gwarFeedAfterFallbackAt = performance.now();
   }).observe(document, { subtree: true, childList: true });
 }

@@ -5,8 +5,10 @@ const reported = vi.hoisted(() => [] as { release: unknown; kind: string }[]);
 vi.mock('./health.ts', () => ({
   reportRemote: (release: unknown, kind: string) => reported.push({ release, kind }),
 }));
-const FEED = { name: 'mf_feed', version: '1.0.0', channel: 'canary' };
-vi.mock('./registry.ts', () => ({ currentRelease: async () => FEED }));
+const FEED = { name: 'mf_feed', version: '1.0.0', channel: 'canary' as const };
+/** What the registry names for mf_feed now (a test may move it, as a fall back to stable does). */
+const FEED_NOW = vi.hoisted(() => ({ release: null as unknown }));
+vi.mock('./registry.ts', () => ({ currentRelease: async () => FEED_NOW.release ?? FEED }));
 vi.mock('./screens.ts', () => ({ loadScreen: async () => () => null }));
 
 const FEED_PATH = '/api/feed?kind=eq.post&limit=20';
@@ -22,6 +24,7 @@ function carry(data: unknown): void {
 beforeEach(() => {
   vi.resetModules();
   reported.length = 0;
+  FEED_NOW.release = null;
   document.head.replaceChildren();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -73,5 +76,19 @@ describe('a page the server drew', () => {
     onError(new Error('Something else went wrong'), {});
     await vi.waitFor(() => expect(reported).toEqual([{ release: FEED, kind: 'hydration' }]));
     expect(log).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts it against the release that drew the page, not the one the page has left it for', async () => {
+    const { hydrationError } = await import('./serverDrawn.ts');
+    const drewIt = Promise.resolve(FEED);
+    const onError = hydrationError(
+      { now: 0, answers: {}, remote: 'mf_feed', module: 'HomeFeed' },
+      vi.fn(),
+      drewIt,
+    );
+    // Meanwhile the canary failed in the browser and the page left it for stable.
+    FEED_NOW.release = { ...FEED, version: '0.9.0', channel: 'stable' };
+    onError(new Error('Minified React error #418; visit https://react.dev/errors/418'), {});
+    await vi.waitFor(() => expect(reported).toEqual([{ release: FEED, kind: 'hydration' }]));
   });
 });

@@ -9,7 +9,7 @@ import { type ReactNode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { type CarriedAnswer, carryAnswers, DRAWN_ELEMENT_ID, type RemoteName } from 'shared-api';
 import { loadSanitizer, setDrawnAt, setOnDrawnPage } from 'shared-ui';
-import { reportRemote } from './health.ts';
+import { type RemoteRelease, reportRemote } from './health.ts';
 import { prefetchPageData } from './pageData.ts';
 import { currentRelease } from './registry.ts';
 import { loadScreen } from './screens.ts';
@@ -53,12 +53,15 @@ export async function takeOverPage(
 ): Promise<void> {
   const drawn = takeServerDrawn();
   if (!drawn) throw new Error('the page’s #gwar-drawn could not be read');
+  // The release the page was drawn with, asked before the take-over: a canary that fails in it is
+  // left for stable, and its mismatch must not be counted against stable.
+  const drewIt = currentRelease(drawn.remote);
   await takeOver(drawn, prefetchPageData(window.location.pathname, window.location.search));
   // As a transition, React takes the page over in slices that yield to the browser between them
   // (a whole feed at once is a long task on a slow phone: Lighthouse's total blocking time), and
   // the HTML is on screen meanwhile.
   startTransition(() => {
-    hydrateRoot(container, app, { onRecoverableError: hydrationError(drawn, onRecoverableError) });
+    hydrateRoot(container, app, { onRecoverableError: hydrationError(drawn, onRecoverableError, drewIt) });
   });
 }
 
@@ -89,12 +92,16 @@ export function isHydrationError(error: unknown): boolean {
  * over counts against the release that drew the page, once per page load (health.ts, kind
  * `hydration`): the guard judges a canary whose server and browser draw differently as failing.
  */
-export function hydrationError(drawn: ServerDrawn, log: RecoverableErrorHandler): RecoverableErrorHandler {
+export function hydrationError(
+  drawn: ServerDrawn,
+  log: RecoverableErrorHandler,
+  drewIt: Promise<RemoteRelease | null> = currentRelease(drawn.remote),
+): RecoverableErrorHandler {
   return (error, info) => {
     log(error, info);
     if (!isHydrationError(error)) return;
     console.warn(`${drawn.remote}/${drawn.module}: the server-drawn page did not match`);
-    void currentRelease(drawn.remote).then((release) => {
+    void drewIt.then((release) => {
       if (release) reportRemote(release, 'hydration');
     });
   };
