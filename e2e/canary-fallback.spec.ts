@@ -229,6 +229,11 @@ test('a visitor who left a broken canary stays on stable for the session, in a n
     await first.goto('/');
     await expect(first.locator('article.gw-post').first()).toBeVisible();
     expect(versions).toContain(BROKEN);
+    // It has left the canary once its feed failed in the browser and stable's cards came: a page
+    // the server drew shows the canary's cards before that.
+    await first.waitForFunction(
+      () => (window as unknown as { gwarFeedAfterFallbackAt?: number }).gwarFeedAfterFallbackAt !== undefined,
+    );
     versions.length = 0;
     const second = await context.newPage();
     await watchPage(second);
@@ -276,6 +281,12 @@ test('an open tab running a canary follows its rollback at the next navigation, 
     await page.goto('/');
     await expect(page.locator('article.gw-post').first()).toBeVisible();
     expect(new Set(versions)).toEqual(new Set([FOLLOW]));
+    // Its links lead within the page once the browser has taken the page over: a page the server
+    // drew shows its cards first, with plain links.
+    await page.waitForFunction(() => {
+      const card = document.querySelector('article.gw-post');
+      return card !== null && Object.keys(card).some((key) => key.startsWith('__reactFiber$'));
+    });
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
