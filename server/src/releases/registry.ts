@@ -246,7 +246,8 @@ export async function startReleaseRegistry(
   const { pollMs = REGISTRY_POLL_MS, prefixes } = options;
   let current = new Map<string, Channel>();
   let reading: Promise<void> | null = null;
-  let again = false;
+  /** The read that starts when the one in flight ends, shared by everyone who asked meanwhile. */
+  let next: Promise<void> | null = null;
 
   const read = async () => {
     const rows = await readChannels(db);
@@ -261,20 +262,21 @@ export async function startReleaseRegistry(
       rows.filter((row) => Object.values(REMOTES).includes(row.remote)).map((r) => [r.remote, r]),
     );
   };
-  // One read at a time; a change announced during a read triggers one more.
+  // One read at a time. A read in flight may have started before the caller's change was
+  // committed (a change announced a moment ago, the poll): the caller waits for the next read,
+  // which starts after it, so this node answers its own change at once (releases.test.ts).
   const refresh = (): Promise<void> => {
     if (reading) {
-      again = true;
-      return reading;
+      next ??= reading.then(() => {
+        next = null;
+        return refresh();
+      });
+      return next;
     }
     reading = read()
       .catch((error) => log.warn({ err: error }, 'release registry: read failed; keeping the last channels'))
       .finally(() => {
         reading = null;
-        if (again) {
-          again = false;
-          void refresh();
-        }
       });
     return reading;
   };
