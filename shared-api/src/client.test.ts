@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, getPage, NetworkError, rpc } from './client.ts';
+import { ApiError, getPage, NetworkError, offlineCopyStore, rpc } from './client.ts';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -14,6 +14,17 @@ describe('the HTTP client (R-7.2, R-3.8)', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+  });
+
+  it('says a read came from the service worker’s offline copy, until the network answers one (R-10.18)', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json([{ post: 1 }], 200, { 'x-gwar-stored-at': '1795870000000' }))
+      .mockResolvedValueOnce(json([{ post: 1 }], 200));
+    expect(offlineCopyStore.getState().fromCopy).toBe(false);
+    await getPage('posts', {});
+    expect(offlineCopyStore.getState().fromCopy).toBe(true);
+    await getPage('posts', {});
+    expect(offlineCopyStore.getState().fromCopy).toBe(false);
   });
 
   it('sends the session cookie and retries a read twice on a network error or a 5xx (R-7.2, R-9.7)', async () => {

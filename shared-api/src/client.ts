@@ -3,6 +3,7 @@
  * for safe requests (reads never change anything, so repeating them is harmless), no time-out.
  * Errors arrive in PostgREST's shape and are thrown as `ApiError`.
  */
+import { createStore } from 'zustand';
 import { queryParams, type ReadAnswer, type ReadParams } from './readQuery.ts';
 import { splitRequestId } from './requestId.ts';
 import type { CallInput, CallName, CallOutput, ErrorBody } from './validation/contract.ts';
@@ -81,6 +82,20 @@ function carriedAnswer(path: string, init: RequestInit): Response | null {
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
+/**
+ * Whether the last read was answered by the service worker's copy kept for offline use (the
+ * header it stores its copies with, shell/src/serviceWorker/caches.ts): the network did not
+ * answer, whatever `navigator.onLine` says. It says true on a network that answers nothing, and
+ * in a page the worker served offline. A read the network answers clears it.
+ */
+export const offlineCopyStore = createStore<{ fromCopy: boolean }>(() => ({ fromCopy: false }));
+const STORED_AT_HEADER = 'x-gwar-stored-at';
+
+function noteAnswer(response: Response): void {
+  const fromCopy = response.headers.has(STORED_AT_HEADER);
+  if (offlineCopyStore.getState().fromCopy !== fromCopy) offlineCopyStore.setState({ fromCopy });
+}
+
 async function send(path: string, init: RequestInit, retries: number): Promise<Response> {
   const write = init.method !== 'GET';
   // Offline, a call is not sent at all (R-10.18): the service worker keeps no write for later, and
@@ -104,6 +119,7 @@ async function send(path: string, init: RequestInit, retries: number): Promise<R
       await wait(300 * 2 ** attempt);
       continue;
     }
+    if (!write) noteAnswer(response);
     return response;
   }
 }

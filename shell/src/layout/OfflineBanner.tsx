@@ -3,7 +3,8 @@
  * is back.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { toast } from 'shared-api';
+import { offlineCopyStore, toast } from 'shared-api';
+import { useStore } from 'zustand';
 import { OfflineIcon } from './icons.tsx';
 
 function subscribe(notify: () => void) {
@@ -15,12 +16,18 @@ function subscribe(notify: () => void) {
   };
 }
 
+/**
+ * Online as the browser says and as the reads show: a read the service worker answered from its
+ * offline copy means the network did not (shared-api `offlineCopyStore`).
+ */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
+  const browserOnline = useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
     () => true,
   );
+  const fromCopy = useStore(offlineCopyStore, (state) => state.fromCopy);
+  return browserOnline && !fromCopy;
 }
 
 export function OfflineBanner() {
