@@ -240,12 +240,7 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
   sweep.unref();
 
   /** One render by `renderer`, sent once it is ready; null when it cannot be drawn. */
-  const drawWith = async (
-    renderer: Renderer,
-    url: string,
-    now: number,
-    counted = true,
-  ): Promise<Drawn | null> => {
+  const drawWith = async (renderer: Renderer, url: string, now: number): Promise<Drawn | null> => {
     if (!(await renderer.ready)) return null;
     const id = nextId++;
     const { child, key } = renderer;
@@ -259,9 +254,9 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
         resolve(null);
         stop(renderer);
       }, renderLimitMs);
-      // Renders sent while it warms up are as slow as the warm-up's own: not counted either.
+      // The warm-up's renders, and those sent while it runs (as slow as its own), are not counted.
       const sentAt = performance.now();
-      renderer.pending.set(id, { resolve, reads: 0, timer, sentAt, counted: counted && renderer.warm });
+      renderer.pending.set(id, { resolve, reads: 0, timer, sentAt, counted: renderer.warm });
       const request: RenderRequest = { type: 'render', id, url, now };
       if (child.connected) send(child, request);
       else {
@@ -276,7 +271,7 @@ export function createRendererPool(options: RendererPoolOptions): RendererPool {
   const warmUp = async (renderer: Renderer) => {
     for (const url of warmUpUrls) {
       if (renderers.get(renderer.key) !== renderer) return;
-      await drawWith(renderer, url, Date.now(), false);
+      await drawWith(renderer, url, Date.now());
     }
     renderer.warm = true;
   };
