@@ -4,13 +4,14 @@
  * bodies, authors, relative dates, the top bar's sign-in links) and the "needs JavaScript" notice
  * is not; with JavaScript on, the app takes the server's HTML over in place (the same nodes, no
  * mismatch reported) and works; and no part of it needs the policy to allow an inline script or
- * style.
+ * style (its style sheets come in the page, each allowed by its hash).
  *
  * A page is drawn on the server only when its render is ready within 50 ms: the first page of an
  * address after the server starts is drawn in the browser while the renderer starts, and the render
  * it started is kept for a second. So every page is first asked for until the server sends it drawn
  * (`warm`), then opened, and opened again when that second had run out.
  */
+import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
@@ -430,6 +431,17 @@ test('the drawn HTML needs no inline script or style', async ({ request }) => {
     const policy = response.headers()['content-security-policy'] ?? '';
     expect(policy, url).toContain("script-src 'self'");
     expect(policy, url).not.toContain("'unsafe-inline'");
+    // Styles: the page's style sheets in the page itself, each allowed by its own hash
+    // (server/src/pages/inlineSheets.ts), the shell's and the feed's or post's among them.
+    const styleSources = policy.split(';').find((directive) => directive.startsWith('style-src')) ?? '';
+    const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map(([, css]) => css ?? '');
+    expect(styles.length, url).toBeGreaterThanOrEqual(3);
+    for (const css of styles)
+      expect(styleSources.split(' '), url).toContain(
+        `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+      );
+    // Their files are named for print only: the first paint waits for none.
+    expect(html, url).not.toMatch(/<link rel="stylesheet" href="[^"]+">/);
     // Scripts: the JSON blocks the page carries, and the app's own files, nothing inline.
     for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
       if (/\btype="application\/json"/.test(tag)) continue;

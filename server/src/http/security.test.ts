@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineStyleHashes, summarizeReports, widenPolicy } from './security.ts';
+import { inlineStyleHashes, summarizeReports, widenPolicy, withStyleHashes } from './security.ts';
 
 describe('inlineStyleHashes', () => {
   it('hashes the text of each inline style exactly as written', () => {
@@ -61,5 +61,19 @@ describe('widenPolicy', () => {
     const widened = widenPolicy(policy, ['https://127.0.0.1:8443']);
     expect(widened).toContain("connect-src 'self' https://127.0.0.1:8443 wss://127.0.0.1:8443");
     expect(widened).toMatch(/;upgrade-insecure-requests$/);
+  });
+});
+
+describe('withStyleHashes', () => {
+  const policy = "default-src 'self';script-src 'self';style-src 'self' 'sha256-x';img-src 'self' https:";
+
+  it('allows exactly the given inline styles, in style-src alone', () => {
+    expect(withStyleHashes(policy, ["'sha256-a'", "'sha256-b'", "'sha256-a'"])).toBe(
+      "default-src 'self';script-src 'self';style-src 'self' 'sha256-x' 'sha256-a' 'sha256-b';img-src 'self' https:",
+    );
+  });
+
+  it('leaves the policy as it is for no style', () => {
+    expect(withStyleHashes(policy, [])).toBe(policy);
   });
 });

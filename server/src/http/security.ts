@@ -113,6 +113,23 @@ export function widenPolicy(policy: string, origins: string[]): string {
   return out.join(';');
 }
 
+/**
+ * `policy` with `hashes` (`'sha256-…'`) added to its `style-src`: a page that carries style sheets
+ * of its own (pages/inlineSheets.ts) allows exactly those, and nothing else inline.
+ */
+export function withStyleHashes(policy: string, hashes: string[]): string {
+  if (hashes.length === 0) return policy;
+  const unique = [...new Set(hashes)];
+  return policy
+    .split(';')
+    .map((directive) =>
+      directive.trim().split(/\s+/)[0] === 'style-src'
+        ? `${directive.trimEnd()} ${unique.join(' ')}`
+        : directive,
+    )
+    .join(';');
+}
+
 /** `'sha256-…'` of each inline `<style>` of an HTML page. */
 export function inlineStyleHashes(html: string): string[] {
   const hashes: string[] = [];

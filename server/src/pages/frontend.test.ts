@@ -7,7 +7,8 @@ import { inlineJson } from '../http/inlineJson.ts';
 import { linkTag } from '../http/preload.ts';
 import { REGISTRY_ELEMENT_ID } from '../releases/page.ts';
 import type { DrawnPage } from '../render/pages.ts';
-import { SESSION_ELEMENT_ID, withDrawnScreen } from './frontend.ts';
+import { SESSION_ELEMENT_ID, styleSheetsOf, withDrawnScreen } from './frontend.ts';
+import { asInlineSheet, type InlineSheet } from './inlineSheets.ts';
 
 /**
  * A guest's page as sendShell builds it before the screen goes in: the shell's own template (its
@@ -74,6 +75,29 @@ describe('a server-drawn page', () => {
     // The page carries the answers it was drawn from: reading them again would be for nothing.
     expect(page).toContain(linkTag('/api/feed?kind=eq.post&limit=20', 'fetch', 'use-credentials'));
     expect(document.querySelectorAll('link[rel="preload"][as="fetch"]')).toHaveLength(0);
+  });
+
+  it('carries the sheets it may in itself, still naming their files for print (not for its first paint)', () => {
+    const shellSheet = asInlineSheet('.sh-topbar{display:flex}')!;
+    const inline = new Map<string, InlineSheet>([['/app/bootstrap.aa.css', shellSheet]]);
+    expect(styleSheetsOf(page)).toEqual([
+      '/app/bootstrap.aa.css',
+      '/mf/mf-feed@1.0.0/static/css/feed.bb.css',
+    ]);
+    const { document: carrying } = new JSDOM(withDrawnScreen(page, drawn, inline)).window;
+    // In the order the page named them: a remote's sheet still comes after the shell's.
+    const sheets = [...carrying.head.querySelectorAll('style, link[rel="stylesheet"]')].map((element) =>
+      element.tagName === 'STYLE'
+        ? `style ${element.textContent}`
+        : `${element.getAttribute('href')} ${element.getAttribute('media') ?? 'all'}`,
+    );
+    expect(sheets.slice(1)).toEqual([
+      'style .sh-topbar{display:flex}',
+      '/mf/mf-feed@1.0.0/static/css/feed.bb.css all',
+      '/app/bootstrap.aa.css print',
+    ]);
+    // The first is the template's own (the theme's background before any sheet).
+    expect(sheets[0]).toMatch(/^style html\[data-theme=/);
   });
 
   it('has no "needs JavaScript" notice', () => {

@@ -21,7 +21,7 @@ import { inlineJson } from '../http/inlineJson.ts';
 import { isSpaRoute, remoteRouteOf } from '../http/pageRoutes.ts';
 import { sendPrecompressed } from '../http/precompressed.ts';
 import { createPreloader } from '../http/preload.ts';
-import { widenPolicy } from '../http/security.ts';
+import { widenPolicy, withStyleHashes } from '../http/security.ts';
 import {
   createReleaseBundles,
   createServerDrawnPages,
@@ -31,6 +31,7 @@ import {
   type ServerDrawnPages,
 } from '../render/pages.ts';
 import { createRendererPool } from '../render/pool.ts';
+import { createSheetReader, type InlineSheet } from './inlineSheets.ts';
 import { type PageMeta, pageMeta, withPageMeta } from './shareCards.ts';
 
 const THEMES = new Set(['dark', 'light', 'default']);
@@ -104,25 +105,47 @@ const serveBuiltFile = (app: FastifyInstance, route: string, root: string, heade
  */
 export const SESSION_ELEMENT_ID = 'gwar-session';
 
+/** The addresses of the style sheets a page preloads (withDrawnScreen makes them its sheets). */
+export function styleSheetsOf(html: string): string[] {
+  return [...html.matchAll(/<link rel="preload" href="([^"]+)" as="style">/g)].map((match) => match[1]!);
+}
+
 /**
- * A server-drawn page: its screen inside `#root`, the style sheets the page would preload as
+ * A server-drawn page: its screen inside `#root`, the style sheets the page would preload as its
  * style sheets (the HTML is drawn before any script runs, so it needs them at once), no preload
  * of the API reads (the page carries their answers), no "needs JavaScript" notice, and what it
  * was drawn from as a JSON block. Its scripts are fetched at low priority: nothing of the first
  * paint waits for them.
+ *
+ * A sheet in `inline` (pages/inlineSheets.ts) comes in the page itself, as a `<style>` element
+ * (the page's policy must then allow its hash), so the first paint waits for no other file. Its
+ * file is still named, by a link for print: the browser fetches it at the lowest priority without
+ * holding the paint, and the shell's chunk loader finds it by its address and so does not add the
+ * sheet again after the page's own (which would put it after a remote's sheet that overrides it).
  */
-export function withDrawnScreen(html: string, drawn: DrawnPage): string {
+export function withDrawnScreen(
+  html: string,
+  drawn: DrawnPage,
+  inline: ReadonlyMap<string, InlineSheet> = new Map(),
+): string {
   // The style sheets first in the head, before the scripts' preloads: the first paint waits for
   // them, and on a slow connection they would otherwise share it with the scripts.
   const sheets: string[] = [];
+  const files: string[] = [];
   const withoutSheets = html.replace(/<link rel="preload" href="([^"]+)" as="style">/g, (_, href: string) => {
-    sheets.push(`<link rel="stylesheet" href="${href}">`);
+    const sheet = inline.get(href);
+    if (sheet) {
+      sheets.push(`<style>${sheet.css}</style>`);
+      files.push(`<link rel="stylesheet" href="${href}" media="print">`);
+    } else {
+      sheets.push(`<link rel="stylesheet" href="${href}">`);
+    }
     return '';
   });
   const firstPreload = withoutSheets.indexOf('<link rel="preload"');
   const at = firstPreload >= 0 ? firstPreload : withoutSheets.indexOf('</head>');
   return (
-    `${withoutSheets.slice(0, at)}${sheets.join('')}${withoutSheets.slice(at)}`
+    `${withoutSheets.slice(0, at)}${sheets.join('')}${files.join('')}${withoutSheets.slice(at)}`
       .replace(/<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>/g, '')
       // The scripts take the page over after its first paint: on a slow connection the style
       // sheets, the page and its images come first, the scripts after them.
@@ -181,6 +204,20 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
   serveBuiltFile(app, '/manifest.webmanifest', shellDist, MANIFEST_HEADERS);
   const preloader = createPreloader(shellDist);
   const drawnPages = serverDrawnPages(app, config, shellDist);
+  // A drawn page's style sheets, read through the site's own routes for their files.
+  const readSheet = createSheetReader(async (href) => {
+    const answer = await app.inject({ method: 'GET', url: href, headers: { 'accept-encoding': 'identity' } });
+    return { status: answer.statusCode, body: answer.body };
+  });
+  /** The sheets of `page` that it can carry in itself, by address. */
+  const inlineSheets = async (page: string): Promise<Map<string, InlineSheet>> => {
+    const inline = new Map<string, InlineSheet>();
+    for (const href of styleSheetsOf(page)) {
+      const sheet = await readSheet(href);
+      if (sheet) inline.set(href, sheet);
+    }
+    return inline;
+  };
 
   let html: { mtimeMs: number; text: string } | null = null;
   const shellHtml = (): string | null => {
@@ -251,6 +288,13 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       .replace(/data-theme="[a-z]+"/, `data-theme="${theme}"`)
       .replace(/(<meta name="theme-color" content=")[^"]*"/, `$1${THEME_COLORS[theme as Theme]}"`)
       .replace('</head>', () => `${preloads}${releases.head}${guest}</head>`);
+    // A drawn page carries its style sheets (inlineSheets.ts), which its policy allows by hash.
+    const inline = drawn ? await inlineSheets(page) : new Map<string, InlineSheet>();
+    const pagePolicy = reply.getHeader('content-security-policy');
+    if (inline.size && typeof pagePolicy === 'string') {
+      const hashes = [...inline.values()].map((sheet) => sheet.hash);
+      reply.header('Content-Security-Policy', withStyleHashes(pagePolicy, hashes));
+    }
     // Each visitor's own page (their theme, their cohort's releases): never kept by a shared
     // cache, and revalidated by the browser every time; a preview's page is not kept at all.
     return reply
@@ -259,7 +303,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config): Pr
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'strict-origin-when-cross-origin')
       .type('text/html; charset=utf-8')
-      .send(drawn ? withDrawnScreen(page, drawn) : page);
+      .send(drawn ? withDrawnScreen(page, drawn, inline) : page);
   };
 
   const pageOrNotFound = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -16,7 +16,12 @@ export const appCommitted = new Promise<void>((resolve) => {
   committed = resolve;
 });
 
+/** The user timing mark of that moment (in the browser's performance panel, in bench/lighthouse.mjs). */
+export const APP_COMMITTED_MARK = 'gwar:app-committed';
+
 export function markAppCommitted(): void {
+  if (typeof performance !== 'undefined' && performance.getEntriesByName(APP_COMMITTED_MARK).length === 0)
+    performance.mark(APP_COMMITTED_MARK);
   committed();
 }
 
