@@ -100,6 +100,19 @@ describe('a server-drawn page', () => {
     expect(sheets[0]).toMatch(/^style html\[data-theme=/);
   });
 
+  it('keeps a sheet’s text whole whatever it says, and the page’s own parts where they belong', () => {
+    // A release's sheet is a team's upload; `</style` is refused (inlineSheets.ts), the rest is text.
+    const odd = asInlineSheet(`a::before{content:'</head><div id="root"></div><noscript>x</noscript>$&'}`)!;
+    const text = odd.css;
+    const html = withDrawnScreen(page, drawn, new Map([['/app/bootstrap.aa.css', odd]]));
+    expect(html).toContain(`<style>${text}</style>`);
+    const { document: carrying } = new JSDOM(html).window;
+    expect([...carrying.querySelectorAll('style')].map((style) => style.textContent)).toContain(text);
+    expect(carrying.querySelector('#root h2')?.textContent).toBe('Kot na dachu');
+    expect(carrying.getElementById(DRAWN_ELEMENT_ID)?.parentElement).toBe(carrying.head);
+    expect(carrying.querySelector('noscript')).toBeNull();
+  });
+
   it('has no "needs JavaScript" notice', () => {
     expect(new JSDOM(page).window.document.querySelector('noscript')).not.toBeNull();
     expect(document.querySelector('noscript')).toBeNull();

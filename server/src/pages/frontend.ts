@@ -142,18 +142,18 @@ export function withDrawnScreen(
     }
     return '';
   });
-  const firstPreload = withoutSheets.indexOf('<link rel="preload"');
-  const at = firstPreload >= 0 ? firstPreload : withoutSheets.indexOf('</head>');
-  return (
-    `${withoutSheets.slice(0, at)}${sheets.join('')}${files.join('')}${withoutSheets.slice(at)}`
-      .replace(/<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>/g, '')
-      // The scripts take the page over after its first paint: on a slow connection the style
-      // sheets, the page and its images come first, the scripts after them.
-      .replace(/(<link rel="preload" href="[^"]+" as="script")>/g, '$1 fetchpriority="low">')
-      .replace(/<noscript>[^<]*<\/noscript>/, '')
-      .replace('</head>', () => `${drawn.block}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${drawn.root}</div>`)
-  );
+  const page = withoutSheets
+    .replace(/<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>/g, '')
+    // The scripts take the page over after its first paint: on a slow connection the style
+    // sheets, the page and its images come first, the scripts after them.
+    .replace(/(<link rel="preload" href="[^"]+" as="script")>/g, '$1 fetchpriority="low">')
+    .replace(/<noscript>[^<]*<\/noscript>/, '')
+    .replace('</head>', () => `${drawn.block}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${drawn.root}</div>`);
+  // The sheets go in last, by position: a sheet's text may say anything these replacements look for.
+  const firstPreload = page.indexOf('<link rel="preload"');
+  const at = firstPreload >= 0 ? firstPreload : page.indexOf('</head>');
+  return `${page.slice(0, at)}${sheets.join('')}${files.join('')}${page.slice(at)}`;
 }
 
 /**
