@@ -130,13 +130,14 @@ export function withStyleHashes(policy: string, hashes: string[]): string {
     .join(';');
 }
 
+/** The `style-src` source that allows an inline `<style>` whose text is `text`: `'sha256-…'`. */
+export function styleHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
 /** `'sha256-…'` of each inline `<style>` of an HTML page. */
 export function inlineStyleHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)) {
-    hashes.push(`'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`);
-  }
-  return hashes;
+  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map((match) => styleHash(match[1]!));
 }
 
 /**

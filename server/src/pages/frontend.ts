@@ -105,9 +105,12 @@ const serveBuiltFile = (app: FastifyInstance, route: string, root: string, heade
  */
 export const SESSION_ELEMENT_ID = 'gwar-session';
 
-/** The addresses of the style sheets a page preloads (withDrawnScreen makes them its sheets). */
+/** A style sheet's preload as http/preload.ts writes it; withDrawnScreen makes it a sheet. */
+const STYLE_PRELOAD = /<link rel="preload" href="([^"]+)" as="style">/g;
+
+/** The addresses of the style sheets a page preloads. */
 export function styleSheetsOf(html: string): string[] {
-  return [...html.matchAll(/<link rel="preload" href="([^"]+)" as="style">/g)].map((match) => match[1]!);
+  return [...html.matchAll(STYLE_PRELOAD)].map((match) => match[1]!);
 }
 
 /**
@@ -132,7 +135,7 @@ export function withDrawnScreen(
   // them, and on a slow connection they would otherwise share it with the scripts.
   const sheets: string[] = [];
   const files: string[] = [];
-  const withoutSheets = html.replace(/<link rel="preload" href="([^"]+)" as="style">/g, (_, href: string) => {
+  const withoutSheets = html.replace(STYLE_PRELOAD, (_, href: string) => {
     const sheet = inline.get(href);
     if (sheet) {
       sheets.push(`<style>${sheet.css}</style>`);

@@ -13,7 +13,7 @@
  * never `'unsafe-inline'`. A release's sheet is a team's upload: one that could end the element
  * early (`</style`), or that is larger than `MAX_INLINE_BYTES`, stays a file.
  */
-import { createHash } from 'node:crypto';
+import { styleHash } from '../http/security.ts';
 
 /** Larger sheets stay files: the page would carry more than its first paint gains. */
 export const MAX_INLINE_BYTES = 64 * 1024;
@@ -38,7 +38,7 @@ export function asInlineSheet(text: string): InlineSheet | null {
   // The HTML parser turns CR LF and CR into LF before the policy hashes the element's text.
   const css = text.replace(/\r\n?/g, '\n');
   if (Buffer.byteLength(css) > MAX_INLINE_BYTES || /<\/style/i.test(css) || css.includes('\0')) return null;
-  return { css, hash: `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'` };
+  return { css, hash: styleHash(css) };
 }
 
 /**

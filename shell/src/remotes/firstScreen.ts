@@ -20,8 +20,7 @@ export const appCommitted = new Promise<void>((resolve) => {
 export const APP_COMMITTED_MARK = 'gwar:app-committed';
 
 export function markAppCommitted(): void {
-  if (typeof performance !== 'undefined' && performance.getEntriesByName(APP_COMMITTED_MARK).length === 0)
-    performance.mark(APP_COMMITTED_MARK);
+  if (performance.getEntriesByName(APP_COMMITTED_MARK).length === 0) performance.mark(APP_COMMITTED_MARK);
   committed();
 }
 
