@@ -90,30 +90,84 @@ export function sharedQuery(
 /** One member of a JSON object: `"key":value`. */
 const member = (key: string, value: unknown) => `${JSON.stringify(key)}:${JSON.stringify(value)}`;
 
+/** A column whose value is the reader's own (or read fresh) in every answer. */
+type Slot = keyof PostViewerState | 'upvotes' | 'downvotes' | 'value';
+
 /**
- * A shared page's rows, parsed, and each row's members already in JSON (`"key":value`): every
- * signed-in reader of the page within its second is served from them, so a page is parsed and its
- * bodies serialised once, not per reader; each answer only joins them with the reader's own
- * columns (bench/README.md, "Where the time goes").
+ * One shared row's JSON for one list of columns, as bytes between the reader's own values:
+ * `parts[0]`, the value of `slots[0]`, `parts[1]`, … `parts[slots.length]`. The shared members
+ * (titles, bodies, tags: most of the bytes) are serialised and encoded once per shared page and
+ * copied into each answer; only a few short values are written per reader.
  */
-interface PreparedRow {
-  row: Row;
-  members: Map<string, string>;
+interface RowTemplate {
+  parts: Buffer[];
+  slots: Slot[];
 }
 
-const prepared = new WeakMap<ReadResult, PreparedRow[]>();
+/**
+ * A shared page's rows, parsed once, and their templates per list of columns asked: every
+ * signed-in reader of the page within its second is served from them (bench/README.md, "Where
+ * the time goes"). A shared page lives one `GUEST_CACHE_MS`; the lists kept per page are bounded,
+ * so requests naming ever new columns build their templates without keeping them.
+ */
+interface PreparedPage {
+  rows: Row[];
+  templates: Map<string, RowTemplate[]>;
+}
 
-function prepare(shared: ReadResult): PreparedRow[] {
+/** Lists of columns whose templates are kept per shared page (the clients ask for a handful). */
+const MAX_TEMPLATES_PER_PAGE = 8;
+
+const prepared = new WeakMap<ReadResult, PreparedPage>();
+
+function prepare(shared: ReadResult): PreparedPage {
   let found = prepared.get(shared);
   if (!found) {
-    found = (JSON.parse(shared.json.toString()) as Row[]).map((row) => ({
-      row,
-      members: new Map(Object.entries(row).map(([key, value]) => [key, member(key, value)])),
-    }));
+    found = { rows: JSON.parse(shared.json.toString()) as Row[], templates: new Map() };
     prepared.set(shared, found);
   }
   return found;
 }
+
+/**
+ * The template of `row` for `columns` (null: the row's own columns in their order). A column the
+ * row does not have is left out, as serialising `undefined` leaves it out.
+ */
+function rowTemplate(row: Row, columns: readonly string[] | null): RowTemplate {
+  const parts: Buffer[] = [];
+  const slots: Slot[] = [];
+  let text = '{';
+  let first = true;
+  for (const key of columns ?? Object.keys(row)) {
+    const own = VIEWER_COLUMNS.has(key) || (COUNTER_COLUMNS.has(key) && key in row);
+    if (!own && row[key] === undefined) continue;
+    if (!first) text += ',';
+    first = false;
+    if (own) {
+      parts.push(Buffer.from(`${text}${JSON.stringify(key)}:`));
+      slots.push(key as Slot);
+      text = '';
+    } else {
+      text += member(key, row[key]);
+    }
+  }
+  parts.push(Buffer.from(`${text}}`));
+  return { parts, slots };
+}
+
+function templatesOf(page: PreparedPage, columns: readonly string[] | null): RowTemplate[] {
+  const key = columns === null ? '*' : columns.join(',');
+  let found = page.templates.get(key);
+  if (!found) {
+    found = page.rows.map((row) => rowTemplate(row, columns));
+    if (page.templates.size < MAX_TEMPLATES_PER_PAGE) page.templates.set(key, found);
+  }
+  return found;
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 
 /**
  * The viewer's page from the shared rows, or null when the viewer's blocks leave too few rows
@@ -127,56 +181,93 @@ export async function overlay(
   shared: ReadResult,
 ): Promise<ReadResult | null> {
   const limit = query.limit ?? 0;
-  const rows = prepare(shared);
+  const page = prepare(shared);
+  const { rows } = page;
   const { rows: found } = await db.query<ViewerState>(VIEWER_STATE_SQL, [
     viewerId,
-    rows.map(({ row }) => row.post),
+    rows.map((row) => row.post),
   ]);
   const state = found[0]!;
   const blockedUsers = new Set(state.blocked_users);
   const blockedTags = new Set(state.blocked_tags);
   const blockedDomains = new Set(state.blocked_domains);
   const blockedBy = new Set(state.blocked_by);
-  const kept = rows.filter(
-    ({ row }) =>
+  const kept: number[] = [];
+  rows.forEach((row, index) => {
+    if (
       !blockedUsers.has(row.user) &&
       !row.tags.some((tag) => blockedTags.has(tag)) &&
-      !row.domains.some((domain) => blockedDomains.has(domain)),
-  );
+      !row.domains.some((domain) => blockedDomains.has(domain))
+    )
+      kept.push(index);
+  });
   // The shared page was full, but blocks took so many rows that this page would come up short
   // (and a short page reads as the feed's end).
   if (rows.length === (query.limit ?? 0) + OVERLAY_SPARE_ROWS && kept.length < limit) return null;
 
   const actions = new Map(state.actions.map((action) => [action[0], action]));
   const counters = new Map(state.counters.map((counter) => [counter[0], counter]));
-  const columns = query.select === '*' ? null : query.select;
-  const page = kept.slice(0, limit).map(({ row, members: cached }) => {
+  const templates = templatesOf(page, query.select === '*' ? null : query.select);
+  const chunks: (Buffer | string)[] = [OPEN];
+  let length = OPEN.length + CLOSE.length;
+  const onPage = kept.slice(0, limit);
+  for (const [n, index] of onPage.entries()) {
+    const row = rows[index]!;
+    const { parts, slots } = templates[index]!;
     const action = actions.get(row.post);
     const counter = counters.get(row.post);
-    const own: PostViewerState = {
-      voted: action?.[1] ?? 0,
-      favorite: action?.[2] != null,
-      favorited: action?.[2] ?? null,
-      report: action?.[3] ?? null,
-      blocked: false,
-      blacklisted: blockedBy.has(row.user),
-    };
-    const fresh: Record<string, unknown> = counter
-      ? { upvotes: counter[1], downvotes: counter[2], value: counter[1] - counter[2] }
-      : {};
-    const parts: string[] = [];
-    for (const key of columns ?? cached.keys()) {
-      if (key in own) parts.push(member(key, own[key as keyof PostViewerState]));
-      else if (COUNTER_COLUMNS.has(key) && key in fresh) parts.push(member(key, fresh[key]));
-      else {
-        // A column the row does not have is left out, as serialising `undefined` leaves it out.
-        const shared = cached.get(key);
-        if (shared !== undefined) parts.push(shared);
-      }
+    if (n > 0) {
+      chunks.push(COMMA);
+      length += COMMA.length;
     }
-    return `{${parts.join(',')}}`;
-  });
-  return { json: `[${page.join(',')}]`, count: page.length, offset: 0, total: null };
+    for (let i = 0; i < slots.length; i++) {
+      chunks.push(parts[i]!);
+      length += parts[i]!.length;
+      const value = slotValue(slots[i]!, row, action, counter, blockedBy);
+      chunks.push(value);
+      length += Buffer.byteLength(value);
+    }
+    const last = parts[slots.length]!;
+    chunks.push(last);
+    length += last.length;
+  }
+  chunks.push(CLOSE);
+  const json = Buffer.allocUnsafe(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    offset += typeof chunk === 'string' ? json.write(chunk, offset) : chunk.copy(json, offset);
+  }
+  return { json, count: onPage.length, offset: 0, total: null };
+}
+
+/** The JSON of one of the reader's own values (or a fresh counter) of a row. */
+function slotValue(
+  slot: Slot,
+  row: Row,
+  action: ViewerState['actions'][number] | undefined,
+  counter: ViewerState['counters'][number] | undefined,
+  blockedBy: ReadonlySet<string>,
+): string {
+  switch (slot) {
+    case 'voted':
+      return String(action?.[1] ?? 0);
+    case 'favorite':
+      return String(action?.[2] != null);
+    case 'favorited':
+      return JSON.stringify(action?.[2] ?? null);
+    case 'report':
+      return JSON.stringify(action?.[3] ?? null);
+    case 'blocked':
+      return 'false';
+    case 'blacklisted':
+      return String(blockedBy.has(row.user));
+    case 'upvotes':
+      return JSON.stringify(counter ? counter[1] : row.upvotes);
+    case 'downvotes':
+      return JSON.stringify(counter ? counter[2] : row.downvotes);
+    case 'value':
+      return JSON.stringify(counter ? counter[1] - counter[2] : row.value);
+  }
 }
 
 /** Serves a signed-in feed request from the shared rows when it can; null reads it fresh. */
