@@ -10,7 +10,8 @@
  * autocannon against each endpoint; beside it, pgbench runs the same SQL straight against
  * PostgreSQL with the same number of connections, so the API's overhead shows as a ratio.
  * The read SQL is the API's own (captured by bench/lib/capture-sql.ts from the server's read
- * engine); the vote SQL mirrors server/src/rpc/post/vote.ts statement for statement.
+ * engine); the vote SQL is the handler's (server/src/rpc/post/vote.ts VOTE_STATEMENTS, printed by
+ * bench/lib/vote-sql.ts), in its transaction.
  * Prints figures only: nothing here passes or fails on speed.
  */
 import { spawnSync } from 'node:child_process';
@@ -126,19 +127,32 @@ function captureSql(requests) {
   return JSON.parse(res.stdout);
 }
 
-const VOTE_CHECK = `SELECT p.user_id AS author, p.mode, EXISTS (SELECT 1 FROM perks b WHERE b.user_id = p.user_id AND b.action = 'block' AND b.target_user = :uid) OR EXISTS (SELECT 1 FROM perks k WHERE k.user_id = :uid AND k.action = 'block' AND (k.target_tag = ANY(p.tags) OR k.target_domain = ANY(p.domains))) AS blacklisted FROM posts p WHERE p.id = :post;`;
-const VOTE_UP = `\\set post random(${data.votePosts.from}, ${data.votePosts.to})
-\\set uid 3 + :client_id
-${VOTE_CHECK}
-INSERT INTO post_actions AS a (user_id, post_id, vote, voted) VALUES (:uid, :post, 1, now()) ON CONFLICT (user_id, post_id) DO UPDATE SET vote = EXCLUDED.vote, voted = CASE WHEN a.vote IS DISTINCT FROM EXCLUDED.vote THEN now() ELSE a.voted END;
-SELECT upvotes, downvotes FROM posts WHERE id = :post;
-`;
-const VOTE_DOWN = `\\set post random(${data.votePosts.from}, ${data.votePosts.to})
-\\set uid 3 + :client_id
-${VOTE_CHECK}
-UPDATE post_actions SET vote = NULL, voted = NULL WHERE user_id = :uid AND post_id = :post AND vote IS NOT NULL;
-SELECT upvotes, downvotes FROM posts WHERE id = :post;
-`;
+/**
+ * post_vote's SQL alone: the handler's own statements (lib/vote-sql.ts prints VOTE_STATEMENTS of
+ * server/src/rpc/post/vote.ts) in its transaction, with the post, the voter and the vote as
+ * pgbench variables; up for half the clients' turns, withdrawn for the other half.
+ */
+function voteScripts() {
+  const res = spawnSync(tsx, [path.join(import.meta.dirname, 'lib', 'vote-sql.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) throw new Error(`vote-sql failed: ${res.stderr}`);
+  const statements = JSON.parse(res.stdout);
+  const line = (sql, vote) =>
+    `${sql
+      .replace(/\$1(?!\d)/g, ':post')
+      .replace(/\$2(?!\d)/g, ':uid')
+      .replace(/\$3(?!\d)/g, vote)
+      .replace(/\s+/g, ' ')};\n`;
+  const script = (write, vote) =>
+    `\\set post random(${data.votePosts.from}, ${data.votePosts.to})\n\\set uid 3 + :client_id\nBEGIN;\n` +
+    line(statements.findAuthorAndLock) +
+    line(write, vote) +
+    line(statements.counters) +
+    'COMMIT;\n';
+  return [script(statements.cast, '1'), script(statements.withdraw, 'NULL')];
+}
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
@@ -289,7 +303,7 @@ try {
         },
       ],
     });
-    const direct = pgbench('vote', [VOTE_UP, VOTE_DOWN]);
+    const direct = pgbench('vote', voteScripts());
     results.push({ name: 'vote', label: 'post_vote (up, then withdraw)', rows: 1, api: viaApi, sql: direct });
     console.log('measured vote');
   }
@@ -341,6 +355,6 @@ console.log(
 for (const line of lines) console.log(row(line));
 console.log(
   "\nAPI: autocannon through HTTP, including the session lookup, JSON encoding and the server's own work." +
-    '\nSQL: pgbench -M simple with the same statements and parameters inlined; for post_vote the three statements of the handler.' +
+    '\nSQL: pgbench -M simple with the same statements and parameters inlined; for post_vote the statements of its handler, in its transaction.' +
     '\nSQL/API: how many times more requests PostgreSQL alone served; the API, PostgreSQL and the load generators share the same cores.',
 );

@@ -71,5 +71,13 @@ export function postBlacklists(post: string, viewer: string): string {
  * unordered pair (the two-integer form, a key space apart from the migrations' one-bigint lock).
  */
 export async function lockUserPair(tx: Queryable, a: number, b: number): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1::integer, $2::integer)', [Math.min(a, b), Math.max(a, b)]);
+  await tx.query(`SELECT ${userPairLock('$1::integer', '$2::integer')}`, [a, b]);
+}
+
+/**
+ * lockUserPair as an SQL expression over two integer expressions, for a statement that finds one
+ * of the pair and locks in the same round trip (the same key: the lower id first).
+ */
+export function userPairLock(a: string, b: string): string {
+  return `pg_advisory_xact_lock(least(${a}, ${b}), greatest(${a}, ${b}))`;
 }
