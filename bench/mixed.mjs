@@ -166,6 +166,12 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/** The process's peak resident memory so far, in MiB (VmHWM, from /proc). */
+function peakRssMiB(pid) {
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return kb / 1024;
+}
+
 /** One API under test: its base address, process, and what its requests measured. */
 function variant(name, port, env, work, checkout) {
   // The inspector (for --profile) on a port of its own beside the API's and its metrics'.
@@ -340,13 +346,15 @@ try {
   }
   for (const target of targets) if (target.profiler) target.profile = await target.profiler.stop();
   const perRequest = targets.map((target) => target.cpu / report(target));
+  // The memory a node needs under this mix: its peak resident set, caches included.
+  const peaks = targets.map((target) => peakRssMiB(target.api.pid));
   if (COMPARING) {
-    console.log('\n| API process | CPU ms | requests | requests/s | CPU ms per request |');
-    console.log('| :--- | ---: | ---: | ---: | ---: |');
+    console.log('\n| API process | CPU ms | requests | requests/s | CPU ms per request | peak RSS MiB |');
+    console.log('| :--- | ---: | ---: | ---: | ---: | ---: |');
     targets.forEach((target, i) => {
       const count = Math.round(target.cpu / perRequest[i]);
       console.log(
-        `| ${target.name} | ${target.cpu.toFixed(0)} | ${count} | ${(count / target.seconds).toFixed(0)} | ${perRequest[i].toFixed(3)} |`,
+        `| ${target.name} | ${target.cpu.toFixed(0)} | ${count} | ${(count / target.seconds).toFixed(0)} | ${perRequest[i].toFixed(3)} | ${peaks[i].toFixed(0)} |`,
       );
     });
     const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`;
@@ -357,6 +365,8 @@ try {
         `paired rounds: median ${signed(paired.cpu.median)} (quartiles ${signed(paired.cpu.low)} to ${signed(paired.cpu.high)}, ${paired.pairs} pairs); ` +
         `requests/s ×${paired.rate.median.toFixed(2)} (quartiles ×${paired.rate.low.toFixed(2)} to ×${paired.rate.high.toFixed(2)})`,
     );
+  } else {
+    console.log(`\nAPI process: ${perRequest[0].toFixed(3)} ms of CPU per request, peak RSS ${peaks[0].toFixed(0)} MiB`);
   }
 } finally {
   if (scraper) clearInterval(scraper);

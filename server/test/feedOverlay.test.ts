@@ -4,6 +4,7 @@
  * with its counters, blocks leave posts out only for whoever blocked, a page that blocks would
  * leave short is read fresh, and a reader who just wrote reads fresh.
  */
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FRESH_COOKIE } from '../src/http/cookies.ts';
 import { type Actor, actor, caller, publish, useTestServer } from './harness.ts';
@@ -162,5 +163,25 @@ describe(`signed-in feed overlay (${process.env.TEST_DATABASE_URL ? 'postgres' :
     ).toContain(later);
     // Someone else's follows are theirs alone.
     expect(await lurk('/api/lurking?order=post.desc&limit=3', bob.api.cookie)).toEqual([]);
+  });
+
+  it('sends readers with nothing of their own one compressed answer, and a voter their own', async () => {
+    const readers = [];
+    for (const name of ['czytelnik_a', 'czytelnik_b', 'czytelnik_c']) readers.push(await actor(server, name));
+    const gzipped = async (who: Actor) => {
+      const res = await who.api.get(FEED, { 'accept-encoding': 'gzip' });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      return JSON.parse(gunzipSync(res.rawPayload).toString()) as FeedRow[];
+    };
+    const answers = [];
+    for (const reader of readers) answers.push(await gzipped(reader));
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]!.every((r) => r.voted === 0 && !r.favorite)).toBe(true);
+    // Between them, a voter's answer is theirs, compressed or not.
+    expect(row(await gzipped(ala), posts.x)?.voted).toBe(1);
+    expect(await gzipped(ala)).toEqual(await read(ala));
+    expect(await gzipped(bob)).toEqual(await read(bob));
+    expect(row(await gzipped(readers[0]!), posts.x)?.voted).toBe(0);
   });
 });

@@ -10,7 +10,7 @@
  * build's level) takes 15 ms. At 1,500 answers a second gzip 6 costs about a tenth of a core:
  * gzip 6 is preferred whenever the client accepts it (every browser does); brotli 5 serves
  * the rare client that accepts brotli only, and the shell's page (PAGE_COMPRESSION). A page every
- * guest shares is compressed once, brotli first (read/guestCache.ts SHARED_BROTLI_QUALITY). Answers
+ * guest shares is compressed once, brotli first (read/sharedAnswers.ts SHARED_BROTLI_QUALITY). Answers
  * under 1 KiB are sent as they are (the
  * framing would eat most of the gain). Server-Sent Events are never compressed (`text/event-stream` is not a
  * compressible type here, and /api/live hijacks the reply anyway).

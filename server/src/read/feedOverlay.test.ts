@@ -4,10 +4,12 @@
  * columns in their order with the reader's own and fresh counters in place, selected columns in
  * the order asked, a column a row lacks left out. Checked against that plain construction.
  */
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/index.ts';
 import type { ReadQuery } from '../postgrest/parse.ts';
-import { overlay } from './feedOverlay.ts';
+import { MAX_VARIANTS_PER_PAGE, overlay } from './feedOverlay.ts';
+import { sharedCompressed } from './sharedAnswers.ts';
 import { COUNTER_COLUMNS, GUEST_VIEWER_STATE } from './viewerColumns.ts';
 
 const rows = [
@@ -127,6 +129,41 @@ describe('the overlay’s JSON', () => {
         const answer = await overlay(db, 7, query(select), shared);
         expect(answer?.json.toString()).toBe(expected(select));
       }
+    }
+  });
+
+  it('makes and compresses an answer many readers share once, and never shares one reader’s', async () => {
+    const page = { ...shared, json: Buffer.from(shared.json) };
+    const nothing = { ...state, actions: [], counters: [], blocked_by: [] };
+    const reader = (own: typeof state) => ({ query: async () => ({ rows: [own] }) }) as unknown as Queryable;
+    const first = (await overlay(reader(nothing), 8, query('*'), page))!;
+    // Seen once: one reader's, compressed with the answer as usual.
+    expect(sharedCompressed(first, 'gzip')).toBeNull();
+    const second = (await overlay(reader(nothing), 9, query('*'), page))!;
+    const third = (await overlay(reader(nothing), 10, query('*'), page))!;
+    expect(third).toBe(second);
+    expect(second.json.toString()).toBe(first.json.toString());
+    const gzipped = sharedCompressed(second, 'gzip');
+    expect(sharedCompressed(third, 'gzip')).toBe(gzipped);
+    expect(gunzipSync(await gzipped!).toString()).toBe(first.json.toString());
+    // A reader with a vote on the page gets their own answer, not the shared one.
+    const mine = (await overlay(db, 7, query('*'), page))!;
+    expect(mine).not.toBe(second);
+    expect(mine.json.toString()).toBe(expected('*'));
+    expect(sharedCompressed(mine, 'gzip')).toBeNull();
+  });
+
+  it('keeps a bounded number of answers per page and stays exact past it', async () => {
+    const page = { ...shared, json: Buffer.from(shared.json) };
+    for (let n = 0; n < MAX_VARIANTS_PER_PAGE + 3; n++) {
+      // Each reader has a different vote count on post 2, seen twice: every one would be kept.
+      const own = { ...state, counters: [[2, 10 + n, 2]] };
+      const reader = { query: async () => ({ rows: [own] }) } as unknown as Queryable;
+      await overlay(reader, 7, query('*'), page);
+      const answer = (await overlay(reader, 7, query('*'), page))!;
+      const [, second] = JSON.parse(answer.json.toString()) as { upvotes: number }[];
+      expect(second?.upvotes).toBe(10 + n);
+      expect(sharedCompressed(answer, 'gzip') !== null).toBe(n < MAX_VARIANTS_PER_PAGE);
     }
   });
 });

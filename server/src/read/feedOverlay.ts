@@ -20,6 +20,7 @@ import type { PostViewerState } from 'shared-api/reads';
 import type { Queryable } from '../db/index.ts';
 import type { Filter, ReadQuery } from '../postgrest/parse.ts';
 import type { CountMode, ReadContext, ReadResult } from '../postgrest/resource.ts';
+import { shareAnswer } from './sharedAnswers.ts';
 import { COUNTER_COLUMNS, VIEWER_COLUMNS } from './viewerColumns.ts';
 
 /** Rows asked for beyond the page, to make up for the ones a reader's blocks leave out. */
@@ -113,17 +114,39 @@ interface RowTemplate {
 interface PreparedPage {
   rows: Row[];
   templates: Map<string, RowTemplate[]>;
+  /**
+   * Answers already made from this page, by everything that tells them apart (the columns, the
+   * rows kept, the readers' values); null for one made once and not kept. Most readers of a page
+   * have no vote, favourite or block on any of its posts, so they get the same bytes, made and
+   * compressed once (sharedAnswers.ts).
+   */
+  variants: Map<string, ReadResult | null>;
+  /** How many of `variants` are kept answers. */
+  kept: number;
 }
 
 /** Lists of columns whose templates are kept per shared page (the clients ask for a handful). */
 const MAX_TEMPLATES_PER_PAGE = 8;
+/**
+ * Answers kept per shared page: the first ones asked for twice (the common one, a reader with
+ * nothing of their own on the page, as soon as two such readers came), not one reader's. They
+ * live as long as the page in the guests' cache: 4 × about 20 KB of JSON and its compressed
+ * copies, some 120 KB per page at most, beside the keys of at most MAX_VARIANTS_SEEN answers.
+ */
+export const MAX_VARIANTS_PER_PAGE = 4;
+const MAX_VARIANTS_SEEN = 32;
 
 const prepared = new WeakMap<ReadResult, PreparedPage>();
 
 function prepare(shared: ReadResult): PreparedPage {
   let found = prepared.get(shared);
   if (!found) {
-    found = { rows: JSON.parse(shared.json.toString()) as Row[], templates: new Map() };
+    found = {
+      rows: JSON.parse(shared.json.toString()) as Row[],
+      templates: new Map(),
+      variants: new Map(),
+      kept: 0,
+    };
     prepared.set(shared, found);
   }
   return found;
@@ -207,25 +230,36 @@ export async function overlay(
 
   const actions = new Map(state.actions.map((action) => [action[0], action]));
   const counters = new Map(state.counters.map((counter) => [counter[0], counter]));
-  const templates = templatesOf(page, query.select === '*' ? null : query.select);
-  const chunks: (Buffer | string)[] = [OPEN];
-  let length = OPEN.length + CLOSE.length;
+  const columns = query.select === '*' ? null : query.select;
+  const templates = templatesOf(page, columns);
   const onPage = kept.slice(0, limit);
-  for (const [n, index] of onPage.entries()) {
+  // The reader's values, row by row, slot by slot: with the rows kept and the columns, all that
+  // makes this answer differ from another reader's of the same shared page.
+  const values: string[] = [];
+  for (const index of onPage) {
     const row = rows[index]!;
-    const { parts, slots } = templates[index]!;
     const action = actions.get(row.post);
     const counter = counters.get(row.post);
+    for (const slot of templates[index]!.slots) values.push(slotValue(slot, row, action, counter, blockedBy));
+  }
+  // JSON escapes every control character, so \u0001 cannot occur inside a value.
+  const variant = `${columns?.join(',') ?? '*'}\u0001${onPage.join(',')}\u0001${values.join('\u0001')}`;
+  const same = page.variants.get(variant);
+  if (same) return same;
+
+  const chunks: (Buffer | string)[] = [OPEN];
+  let length = OPEN.length + CLOSE.length;
+  let next = 0;
+  for (const [n, index] of onPage.entries()) {
+    const { parts, slots } = templates[index]!;
     if (n > 0) {
       chunks.push(COMMA);
       length += COMMA.length;
     }
     for (let i = 0; i < slots.length; i++) {
-      chunks.push(parts[i]!);
-      length += parts[i]!.length;
-      const value = slotValue(slots[i]!, row, action, counter, blockedBy);
-      chunks.push(value);
-      length += Buffer.byteLength(value);
+      const value = values[next++]!;
+      chunks.push(parts[i]!, value);
+      length += parts[i]!.length + Buffer.byteLength(value);
     }
     const last = parts[slots.length]!;
     chunks.push(last);
@@ -237,7 +271,15 @@ export async function overlay(
   for (const chunk of chunks) {
     offset += typeof chunk === 'string' ? json.write(chunk, offset) : chunk.copy(json, offset);
   }
-  return { json, count: onPage.length, offset: 0, total: null };
+  const answer: ReadResult = { json, count: onPage.length, offset: 0, total: null };
+  if (same === null && page.kept < MAX_VARIANTS_PER_PAGE) {
+    page.variants.set(variant, answer);
+    page.kept++;
+    shareAnswer(answer, 'repeated');
+  } else if (same === undefined && page.variants.size < MAX_VARIANTS_SEEN) {
+    page.variants.set(variant, null);
+  }
+  return answer;
 }
 
 /** The JSON of one of the reader's own values (or a fresh counter) of a row. */

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { GuestCache, sharedCompressed } from './guestCache.ts';
+import { GuestCache } from './guestCache.ts';
+import { sharedCompressed } from './sharedAnswers.ts';
 
 const answer = (json: string) => ({ json, count: 1, offset: 0, total: null });
 

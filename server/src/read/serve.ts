@@ -18,7 +18,7 @@ import { parseReadQuery } from '../postgrest/parse.ts';
 import type { Resource } from '../postgrest/resource.ts';
 import { releaseScope } from '../releases/access.ts';
 import type { ReadCaches } from './caches.ts';
-import { sharedCompressed } from './guestCache.ts';
+import { sharedCompressed } from './sharedAnswers.ts';
 
 function countMode(prefer: string | undefined): CountMode {
   const match = /count=(exact|planned|estimated)/.exec(prefer ?? '');
