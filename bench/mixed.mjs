@@ -28,7 +28,7 @@
  * (JSON, the pg driver, compression, the session lookup, the read caches, Fastify…) and the top
  * functions by self time are printed for each (lib/cpuProfile.mjs).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -72,6 +72,7 @@ const pick = (values) => values[Math.floor(random() * values.length)];
 
 const db = new pg.Client({ connectionString: url });
 await db.connect();
+const postmaster = await postmasterPid(db);
 
 // Users 3… (1 is `bench`, 2 the moderator): a session each, made here as the server makes them.
 const { rows: people } = await db.query(
@@ -166,6 +167,43 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/**
+ * The PostgreSQL server's process id when it runs on this machine and its data folder is readable
+ * (the benchmark's own cluster, bench/README.md §1), else null: its CPU is then not counted.
+ */
+async function postmasterPid(client) {
+  try {
+    const { rows } = await client.query("SELECT setting FROM pg_settings WHERE name = 'data_directory'");
+    const pid = Number(readFileSync(path.join(rows[0].setting, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Milliseconds of CPU the PostgreSQL server has used: the postmaster, its children alive now
+ * (backends, background workers) and those that exited (the postmaster's cumulative children's
+ * time, where an exited child's time goes when it is reaped), from /proc.
+ */
+function postgresCpuMs(pid) {
+  if (pid === null) return 0;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let fields;
+    try {
+      fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+    } catch {
+      continue; // exited meanwhile
+    }
+    if (Number(entry) === pid)
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    else if (Number(fields[1]) === pid) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / 100;
+}
+
 /** The process's peak resident memory so far, in MiB (VmHWM, from /proc). */
 function peakRssMiB(pid) {
   const kb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -192,6 +230,8 @@ function variant(name, port, env, work, checkout) {
     stats: new Map(),
     seconds: 0,
     cpu: 0,
+    /** PostgreSQL's CPU during this target's rounds (they never overlap another target's). */
+    postgres: 0,
     rounds: [],
   };
 }
@@ -216,6 +256,7 @@ async function send(base, request) {
 /** CONNECTIONS workers on `target` for `seconds`; counted into its stats, CPU and time when `counted`. */
 async function run(target, seconds, counted) {
   const cpuBefore = cpuMs(target.api.pid);
+  const postgresBefore = postgresCpuMs(postmaster);
   const started = performance.now();
   const until = started + seconds * 1000;
   let requests = 0;
@@ -239,11 +280,13 @@ async function run(target, seconds, counted) {
   const round = {
     seconds: (performance.now() - started) / 1000,
     cpu: cpuMs(target.api.pid) - cpuBefore,
+    postgres: postgresCpuMs(postmaster) - postgresBefore,
     requests,
   };
   target.rounds.push(round);
   target.seconds += round.seconds;
   target.cpu += round.cpu;
+  target.postgres += round.postgres;
 }
 
 /** Prints `target`'s table; returns its request count. */
@@ -348,13 +391,16 @@ try {
   const perRequest = targets.map((target) => target.cpu / report(target));
   // The memory a node needs under this mix: its peak resident set, caches included.
   const peaks = targets.map((target) => peakRssMiB(target.api.pid));
+  const postgresPerRequest = targets.map((target, i) => (target.postgres / target.cpu) * perRequest[i]);
   if (COMPARING) {
-    console.log('\n| API process | CPU ms | requests | requests/s | CPU ms per request | peak RSS MiB |');
-    console.log('| :--- | ---: | ---: | ---: | ---: | ---: |');
+    console.log(
+      '\n| API process | CPU ms | requests | requests/s | CPU ms per request | PostgreSQL CPU ms per request | both | peak RSS MiB |',
+    );
+    console.log('| :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     targets.forEach((target, i) => {
       const count = Math.round(target.cpu / perRequest[i]);
       console.log(
-        `| ${target.name} | ${target.cpu.toFixed(0)} | ${count} | ${(count / target.seconds).toFixed(0)} | ${perRequest[i].toFixed(3)} | ${peaks[i].toFixed(0)} |`,
+        `| ${target.name} | ${target.cpu.toFixed(0)} | ${count} | ${(count / target.seconds).toFixed(0)} | ${perRequest[i].toFixed(3)} | ${postgresPerRequest[i].toFixed(3)} | ${(perRequest[i] + postgresPerRequest[i]).toFixed(3)} | ${peaks[i].toFixed(0)} |`,
       );
     });
     const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`;
@@ -365,8 +411,17 @@ try {
         `paired rounds: median ${signed(paired.cpu.median)} (quartiles ${signed(paired.cpu.low)} to ${signed(paired.cpu.high)}, ${paired.pairs} pairs); ` +
         `requests/s ×${paired.rate.median.toFixed(2)} (quartiles ×${paired.rate.low.toFixed(2)} to ×${paired.rate.high.toFixed(2)})`,
     );
+    if (postmaster !== null) {
+      const both = pairedRatios(targets[0], targets[1], (round) => round.cpu + round.postgres);
+      console.log(
+        `API and PostgreSQL together: ${signed((perRequest[1] + postgresPerRequest[1]) / (perRequest[0] + postgresPerRequest[0]))} CPU per request; ` +
+          `paired rounds: median ${signed(both.cpu.median)} (quartiles ${signed(both.cpu.low)} to ${signed(both.cpu.high)})`,
+      );
+    }
   } else {
-    console.log(`\nAPI process: ${perRequest[0].toFixed(3)} ms of CPU per request, peak RSS ${peaks[0].toFixed(0)} MiB`);
+    console.log(
+      `\nAPI process: ${perRequest[0].toFixed(3)} ms of CPU per request, PostgreSQL ${postgresPerRequest[0].toFixed(3)} ms, peak RSS ${peaks[0].toFixed(0)} MiB`,
+    );
   }
 } finally {
   if (scraper) clearInterval(scraper);
