@@ -1,7 +1,8 @@
 /**
  * Answers sent, byte for byte, to many readers: compressed once per encoding instead of once per
- * reader. Compressing was the largest single cost of serving a busy guests' page (bench/README.md
- * §10), and, with browsers asking for compressed answers, a large share of a signed-in read (§15).
+ * reader. Compressing was the largest single cost of serving a busy guests' page
+ * (bench/README.md §10) and, with browsers asking for compressed answers, a large share of a
+ * signed-in read (bench/README.md §15).
  * A cache hands out the same ReadResult object to every reader it serves the same bytes to and
  * marks it here; the compressed bodies live as long as that object (weak maps), so they need no
  * bound of their own.
