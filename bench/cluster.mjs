@@ -24,6 +24,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { SERVER_NODE_FLAGS } from '../scripts/node.mjs';
 import { freePort, startPostgres, startReplica } from '../scripts/postgres.mjs';
+import { cpuMs } from './lib/proc.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -252,13 +253,6 @@ function tinyPng(width, height) {
     chunk('IDAT', zlib.deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Milliseconds of CPU (user + system) the process has used, from /proc. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / 100;
 }
 
 async function load(url, headers, seconds = SECONDS) {

@@ -28,7 +28,7 @@
  * (JSON, the pg driver, compression, the session lookup, the read caches, Fastify…) and the top
  * functions by self time are printed for each (lib/cpuProfile.mjs).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +36,7 @@ import pg from 'pg';
 import { startApi, waitForApi } from './lib/api.mjs';
 import { baselineBuild, thisBuild } from './lib/baseline.mjs';
 import { inspectorProfiler, printProfile, summarizeProfile } from './lib/cpuProfile.mjs';
+import { cpuMs, familyCpuMs, peakRssMiB } from './lib/proc.mjs';
 import { benchDatabaseUrl, pairedRatios } from './lib/rounds.mjs';
 
 const url = benchDatabaseUrl();
@@ -161,12 +162,6 @@ function nextRequest(base) {
   };
 }
 
-/** Milliseconds of CPU (user + system) the process has used, from /proc. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
 /**
  * The PostgreSQL server's process id when it runs on this machine and its data folder is readable
  * (the benchmark's own cluster, bench/README.md §1), else null: its CPU is then not counted.
@@ -181,34 +176,8 @@ async function postmasterPid(client) {
   }
 }
 
-/**
- * Milliseconds of CPU the PostgreSQL server has used: the postmaster, its children alive now
- * (backends, background workers) and those that exited (the postmaster's cumulative children's
- * time, where an exited child's time goes when it is reaped), from /proc.
- */
-function postgresCpuMs(pid) {
-  if (pid === null) return 0;
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let fields;
-    try {
-      fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-    } catch {
-      continue; // exited meanwhile
-    }
-    if (Number(entry) === pid)
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    else if (Number(fields[1]) === pid) ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return (ticks * 1000) / 100;
-}
-
-/** The process's peak resident memory so far, in MiB (VmHWM, from /proc). */
-function peakRssMiB(pid) {
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return kb / 1024;
-}
+/** PostgreSQL's CPU so far (the postmaster and its backends, lib/proc.mjs), or 0 when not known. */
+const postgresCpuMs = () => (postmaster === null ? 0 : familyCpuMs(postmaster));
 
 /** One API under test: its base address, process, and what its requests measured. */
 function variant(name, port, env, work, checkout) {
@@ -256,7 +225,7 @@ async function send(base, request) {
 /** CONNECTIONS workers on `target` for `seconds`; counted into its stats, CPU and time when `counted`. */
 async function run(target, seconds, counted) {
   const cpuBefore = cpuMs(target.api.pid);
-  const postgresBefore = postgresCpuMs(postmaster);
+  const postgresBefore = postgresCpuMs();
   const started = performance.now();
   const until = started + seconds * 1000;
   let requests = 0;
@@ -280,7 +249,7 @@ async function run(target, seconds, counted) {
   const round = {
     seconds: (performance.now() - started) / 1000,
     cpu: cpuMs(target.api.pid) - cpuBefore,
-    postgres: postgresCpuMs(postmaster) - postgresBefore,
+    postgres: postgresCpuMs() - postgresBefore,
     requests,
   };
   target.rounds.push(round);
@@ -388,19 +357,19 @@ try {
     for (const target of order) await run(target, SECONDS / rounds, true);
   }
   for (const target of targets) if (target.profiler) target.profile = await target.profiler.stop();
-  const perRequest = targets.map((target) => target.cpu / report(target));
+  const counts = targets.map(report);
+  const perRequest = targets.map((target, i) => target.cpu / counts[i]);
+  const postgresPerRequest = targets.map((target, i) => target.postgres / counts[i]);
   // The memory a node needs under this mix: its peak resident set, caches included.
   const peaks = targets.map((target) => peakRssMiB(target.api.pid));
-  const postgresPerRequest = targets.map((target, i) => (target.postgres / target.cpu) * perRequest[i]);
   if (COMPARING) {
     console.log(
       '\n| API process | CPU ms | requests | requests/s | CPU ms per request | PostgreSQL CPU ms per request | both | peak RSS MiB |',
     );
     console.log('| :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     targets.forEach((target, i) => {
-      const count = Math.round(target.cpu / perRequest[i]);
       console.log(
-        `| ${target.name} | ${target.cpu.toFixed(0)} | ${count} | ${(count / target.seconds).toFixed(0)} | ${perRequest[i].toFixed(3)} | ${postgresPerRequest[i].toFixed(3)} | ${(perRequest[i] + postgresPerRequest[i]).toFixed(3)} | ${peaks[i].toFixed(0)} |`,
+        `| ${target.name} | ${target.cpu.toFixed(0)} | ${counts[i]} | ${(counts[i] / target.seconds).toFixed(0)} | ${perRequest[i].toFixed(3)} | ${postgresPerRequest[i].toFixed(3)} | ${(perRequest[i] + postgresPerRequest[i]).toFixed(3)} | ${peaks[i].toFixed(0)} |`,
       );
     });
     const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`;

@@ -43,6 +43,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startApi, waitForApi } from './lib/api.mjs';
+import { procStat } from './lib/proc.mjs';
 import { benchDatabaseUrl, pairedRatios } from './lib/rounds.mjs';
 
 const url = benchDatabaseUrl();
@@ -159,23 +160,6 @@ async function fillReleaseStore(store) {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, data);
     }
-  }
-}
-
-/** A process's fields from /proc/<pid>/stat (CPU in ms at 100 ticks a second), or null once it is gone. */
-function procStat(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 3 (the state) on, after the name in parentheses: field n is fields[n - 3].
-    const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
-    return {
-      ppid: Number(fields[1]),
-      own: (Number(fields[11]) + Number(fields[12])) * 10,
-      reaped: (Number(fields[13]) + Number(fields[14])) * 10,
-      start: fields[19],
-    };
-  } catch {
-    return null;
   }
 }
 
