@@ -53,8 +53,8 @@ test("mf-chat's development server: each save shows in the open page without a r
   page,
 }) => {
   test.setTimeout(180_000);
-  const port = 3190 + Math.floor(Math.random() * 50);
-  const dev = startDevRemote(path.dirname(path.dirname(source)), port, devRemotes);
+  const dev = await startDevRemote(path.dirname(path.dirname(source)), devRemotes);
+  const { port } = dev;
   devServer = dev.child;
   output = dev.output;
   await waitForOutput(/mf-chat: built in \d+ ms/);

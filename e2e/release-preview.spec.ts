@@ -135,13 +135,12 @@ test('a local build on the deployed site: mf-chat’s development server in the 
       `<h1 id="gwc-chats-title">${text}</h1>`,
     );
   writeFileSync(source, heading(LOCAL_HEADING));
-  const port = 3250 + Math.floor(Math.random() * 50);
-  const origin = `http://127.0.0.1:${port}`;
-  const { child: devServer, output } = startDevRemote(
-    path.dirname(path.dirname(source)),
+  const {
+    child: devServer,
+    output,
     port,
-    path.join(work, 'elsewhere'),
-  );
+  } = await startDevRemote(path.dirname(path.dirname(source)), path.join(work, 'elsewhere'));
+  const origin = `http://127.0.0.1:${port}`;
   try {
     await expect.poll(output, { timeout: 60_000 }).toMatch(/development server on http:\/\/127\.0\.0\.1/);
     const link = linkOf(gwar('release', 'dev', 'mf-chat', '--entry', `${origin}/remoteEntry.js`));

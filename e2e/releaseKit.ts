@@ -8,6 +8,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { freePort } from '../scripts/postgres.mjs';
 import { DEMO_PASSWORD, expect } from './fixtures.ts';
 import { BASE_URL } from './playwright.config.ts';
 
@@ -75,14 +76,17 @@ export function cohortOf(cookie: string, remote: string): number {
 
 /**
  * `pnpm --filter <remote> dev` (scripts/devRemote.mjs) on the copy of a remote at `app`, serving on
- * 127.0.0.1:`port` and registering in `registrations` (a site reads that folder only if it was
- * started with it: DEV_REMOTES_DIR). `output()` is everything it printed so far.
+ * 127.0.0.1:`port`, a port nobody listens on (the test servers take theirs from 3100 on, so a port
+ * picked at random near them could be one of theirs), and registering in `registrations` (a site
+ * reads that folder only if it was started with it: DEV_REMOTES_DIR). `output()` is everything it
+ * printed so far.
  */
-export function startDevRemote(
+export async function startDevRemote(
   app: string,
-  port: number,
   registrations: string,
-): { child: ChildProcess; output: () => string } {
+): Promise<{ child: ChildProcess; output: () => string; port: number }> {
+  // A random start, so two specs starting dev servers at once rarely look at the same ports.
+  const port = await freePort(3400 + Math.floor(Math.random() * 500));
   let output = '';
   const child = spawn(
     process.execPath,
@@ -95,5 +99,5 @@ export function startDevRemote(
   child.stderr!.on('data', (chunk: Buffer) => {
     output += chunk;
   });
-  return { child, output: () => output };
+  return { child, output: () => output, port };
 }
